@@ -1,0 +1,52 @@
+//===- FXBase.td - FX dialect definition -------------------*- tablegen -*-===//
+//
+// The fx dialect models the part of a torch.fx graph that handles tensor
+// sizes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef FX_MLIR_DIALECT_FX_IR_FXBASE_TD
+#define FX_MLIR_DIALECT_FX_IR_FXBASE_TD
+
+include "mlir/IR/OpBase.td"
+
+def FX_Dialect : Dialect {
+  let name = "fx";
+  let cppNamespace = "::mlir::fx";
+  let summary = "The size-handling subset of torch.fx graphs.";
+  let description = [{
+    The `fx` dialect models how a torch.fx graph asks tensors for their sizes
+    and passes those sizes around. Tensors are builtin tensor types: in
+    `tensor<?x8xf32>`, a `?` is a symbolic size (a SymInt) and a number is a
+    static int. Scalars, such as the result of `x.size(0)`, are `index`.
+
+    The two Python forms of `Tensor.size` return different things, and the
+    dialect keeps them apart in the type system:
+
+    * `x.size()` returns a `torch.Size` tuple: `fx.size` with no dim, whose
+      result is `!fx.size<rank>`;
+    * `x.size(0)` returns one int: `fx.size` with a dim, whose result is
+      `index`.
+
+    Only the first form can be decomposed into per-dim values; see the
+    `fx-decompose-size` pass.
+
+    A constant dim may be negative, as in Python (`-1` is the last dim). On a
+    ranked tensor it must lie in `[-rank, rank)`. On an unranked tensor it
+    cannot be checked, so it is accepted; like PyTorch, running such a graph
+    with a dim out of range is an error at run time.
+  }];
+
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+  let hasConstantMaterializer = 1;
+  let useDefaultTypePrinterParser = 1;
+
+  let extraClassDeclaration = [{
+    void registerTypes();
+  }];
+}
+
+class FX_Op<string mnemonic, list<Trait> traits = []>
+    : Op<FX_Dialect, mnemonic, traits>;
+
+#endif // FX_MLIR_DIALECT_FX_IR_FXBASE_TD

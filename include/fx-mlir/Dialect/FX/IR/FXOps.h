@@ -1,0 +1,28 @@
+//===- FXOps.h - FX dialect operations --------------------------*- C++ -*-===//
+
+#ifndef FX_MLIR_DIALECT_FX_IR_FXOPS_H
+#define FX_MLIR_DIALECT_FX_IR_FXOPS_H
+
+#include "fx-mlir/Dialect/FX/IR/FXDialect.h"
+#include "fx-mlir/Dialect/FX/IR/FXTypes.h"
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include <optional>
+
+namespace mlir::fx {
+
+/// Maps a Python-style dim or index (negative counts from the end) into
+/// [0, size). Returns std::nullopt when it is out of range.
+std::optional<int64_t> normalizeIndex(int64_t index, int64_t size);
+
+} // namespace mlir::fx
+
+#define GET_OP_CLASSES
+#include "fx-mlir/Dialect/FX/IR/FXOps.h.inc"
+
+#endif // FX_MLIR_DIALECT_FX_IR_FXOPS_H

@@ -1,0 +1,213 @@
+//===- FXOps.td - FX dialect operations --------------------*- tablegen -*-===//
+
+#ifndef FX_MLIR_DIALECT_FX_IR_FXOPS_TD
+#define FX_MLIR_DIALECT_FX_IR_FXOPS_TD
+
+include "fx-mlir/Dialect/FX/IR/FXBase.td"
+include "fx-mlir/Dialect/FX/IR/FXTypes.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/IR/OpBase.td"
+
+//===----------------------------------------------------------------------===//
+// Size queries
+//===----------------------------------------------------------------------===//
+
+def FX_SizeOp : FX_Op<"size", [Pure]> {
+  let summary = "Tensor.size, with or without a dim";
+  let description = [{
+    With no dim, `x.size()`: returns the whole `torch.Size` as
+    `!fx.size<rank>`. With a dim, `x.size(d)`: returns that one size as
+    `index`. The dim is either a constant (negative allowed) or an `index`
+    operand.
+
+    ```mlir
+    %s = fx.size %x : tensor<?x8xf32> -> !fx.size<2>     // x.size()
+    %n = fx.size %x, dim = 0 : tensor<?x8xf32> -> index  // x.size(0)
+    %m = fx.size %x, dim = -1 : tensor<?x8xf32> -> index // x.size(-1)
+    %k = fx.size %x, dim = %d : tensor<?x8xf32> -> index // x.size(d)
+    ```
+
+    The result type says which form an op is: a dimless size returns
+    `!fx.size`, a size with a dim returns `index`.
+  }];
+
+  let arguments = (ins AnyTensor:$input,
+                       Optional<Index>:$dynamic_dim,
+                       OptionalAttr<I64Attr>:$dim);
+  let results = (outs AnyTypeOf<[FX_SizeType, Index]>:$result);
+
+  let assemblyFormat = [{
+    custom<SizeOperands>($input, $dim, $dynamic_dim) attr-dict
+    `:` type($input) `->` qualified(type($result))
+  }];
+
+  let extraClassDeclaration = [{
+    /// Whether this is `x.size()`, which returns a torch.Size.
+    bool isDimless() { return ::llvm::isa<SizeType>(getType()); }
+  }];
+
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def FX_SymSizeOp : FX_Op<"sym_size", [Pure]> {
+  let summary = "torch.ops.aten.sym_size.int";
+  let description = [{
+    The size of one dim of a tensor, as an `index`. The dim is a constant and
+    may be negative.
+
+    ```mlir
+    %n = fx.sym_size %x, dim = 0 : tensor<?x8xf32>
+    ```
+  }];
+
+  let arguments = (ins AnyTensor:$input, I64Attr:$dim);
+  let results = (outs Index:$result);
+
+  let assemblyFormat = "$input `,` `dim` `=` $dim attr-dict `:` type($input)";
+
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$input, "int64_t":$dim), [{
+      build($_builder, $_state, $_builder.getIndexType(), input,
+            $_builder.getI64IntegerAttr(dim));
+    }]>
+  ];
+
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// torch.Size values
+//===----------------------------------------------------------------------===//
+
+def FX_MakeSizeOp : FX_Op<"make_size", [Pure]> {
+  let summary = "build a torch.Size from its elements";
+  let description = [{
+    Builds an `!fx.size<N>` from N `index` values.
+
+    ```mlir
+    %s = fx.make_size %n, %c8 : !fx.size<2>
+    %e = fx.make_size : !fx.size<0>
+    ```
+  }];
+
+  let arguments = (ins Variadic<Index>:$elements);
+  let results = (outs FX_SizeType:$result);
+
+  let assemblyFormat = "$elements attr-dict `:` qualified(type($result))";
+
+  let builders = [
+    OpBuilder<(ins "::mlir::ValueRange":$elements), [{
+      build($_builder, $_state,
+            SizeType::get($_builder.getContext(), elements.size()), elements);
+    }]>
+  ];
+
+  let hasVerifier = 1;
+}
+
+def FX_GetItemOp : FX_Op<"getitem", [Pure]> {
+  let summary = "operator.getitem on a torch.Size";
+  let description = [{
+    Element `index` of a `torch.Size`, `s[index]`. The index is a constant and
+    may be negative, as in Python.
+
+    ```mlir
+    %n = fx.getitem %s[0] : !fx.size<2>
+    %m = fx.getitem %s[-1] : !fx.size<2>
+    ```
+  }];
+
+  let arguments = (ins FX_SizeType:$size, I64Attr:$index);
+  let results = (outs Index:$result);
+
+  let assemblyFormat = [{
+    $size `[` $index `]` attr-dict `:` qualified(type($size))
+  }];
+
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$size, "int64_t":$index), [{
+      build($_builder, $_state, $_builder.getIndexType(), size,
+            $_builder.getI64IntegerAttr(index));
+    }]>
+  ];
+
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Slices
+//===----------------------------------------------------------------------===//
+
+def FX_SliceOp : FX_Op<"slice", [Pure, AttrSizedOperandSegments]> {
+  let summary = "build a Python slice object";
+  let description = [{
+    `slice(start, stop, step)`; each bound is an `index` or `none`.
+
+    ```mlir
+    %s = fx.slice none, %n, none   // slice(None, n, None), as in a[:n]
+    ```
+  }];
+
+  let arguments = (ins Optional<Index>:$start,
+                       Optional<Index>:$stop,
+                       Optional<Index>:$step);
+  let results = (outs FX_SliceType:$result);
+
+  let assemblyFormat = [{
+    custom<NoneOrIndex>($start) `,` custom<NoneOrIndex>($stop) `,`
+    custom<NoneOrIndex>($step) attr-dict
+  }];
+}
+
+def FX_SliceTensorOp : FX_Op<"slice_tensor", [Pure]> {
+  let summary = "index a tensor by a slice along dim 0";
+  let description = [{
+    `t[s]` where `s` is a slice object: the rows of `t` that the slice selects.
+    The result has the rank, the element type and the trailing dims of the
+    input; only dim 0 may differ, and it cannot grow.
+
+    ```mlir
+    %r = fx.slice_tensor %t[%s] : tensor<?xi64> -> tensor<?xi64>
+    ```
+  }];
+
+  let arguments = (ins AnyTensor:$input, FX_SliceType:$slice);
+  let results = (outs AnyTensor:$result);
+
+  let assemblyFormat = [{
+    $input `[` $slice `]` attr-dict `:` type($input) `->` type($result)
+  }];
+
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// torch.Size consumers
+//===----------------------------------------------------------------------===//
+
+def FX_ViewOp : FX_Op<"view", [Pure]> {
+  let summary = "Tensor.view with a torch.Size";
+  let description = [{
+    `x.view(size)`: the same elements under the shape `size`. The result rank
+    is the length of `size`.
+
+    ```mlir
+    %v = fx.view %x, %s : tensor<?x8xf32>, !fx.size<2> -> tensor<?x8xf32>
+    ```
+  }];
+
+  let arguments = (ins AnyTensor:$input, FX_SizeType:$size);
+  let results = (outs AnyTensor:$result);
+
+  let assemblyFormat = [{
+    $input `,` $size attr-dict `:` type($input) `,` qualified(type($size))
+    `->` type($result)
+  }];
+
+  let hasVerifier = 1;
+}
+
+#endif // FX_MLIR_DIALECT_FX_IR_FXOPS_TD

@@ -1,0 +1,28 @@
+//===- Passes.h - FX dialect passes -----------------------------*- C++ -*-===//
+
+#ifndef FX_MLIR_DIALECT_FX_TRANSFORMS_PASSES_H
+#define FX_MLIR_DIALECT_FX_TRANSFORMS_PASSES_H
+
+#include "fx-mlir/Dialect/FX/IR/FXOps.h"
+
+#include "mlir/Pass/Pass.h"
+
+namespace mlir {
+class RewritePatternSet;
+
+namespace fx {
+
+#define GEN_PASS_DECL
+#include "fx-mlir/Dialect/FX/Transforms/Passes.h.inc"
+
+/// Adds the pattern that decomposes dimless fx.size ops, for use in other
+/// pattern-based passes.
+void populateDecomposeSizePatterns(RewritePatternSet &patterns);
+
+#define GEN_PASS_REGISTRATION
+#include "fx-mlir/Dialect/FX/Transforms/Passes.h.inc"
+
+} // namespace fx
+} // namespace mlir
+
+#endif // FX_MLIR_DIALECT_FX_TRANSFORMS_PASSES_H

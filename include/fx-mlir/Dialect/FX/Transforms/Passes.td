@@ -1,0 +1,42 @@
+//===- Passes.td - FX dialect passes -----------------------*- tablegen -*-===//
+
+#ifndef FX_MLIR_DIALECT_FX_TRANSFORMS_PASSES_TD
+#define FX_MLIR_DIALECT_FX_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def FXDecomposeSize : Pass<"fx-decompose-size"> {
+  let summary = "Decompose dimless fx.size into per-dim values";
+  let description = [{
+    Rewrites every `x.size()` on a ranked tensor, that is every `fx.size`
+    whose result is a `!fx.size`, into one value per dim: `fx.sym_size` for a
+    symbolic dim, an `arith.constant` for a static one. The op is then
+    replaced by an `fx.make_size` of those values, so each of its users keeps
+    a valid operand; `fx.getitem` of the rebuilt size folds to the element
+    under `canonicalize`.
+
+    ```mlir
+    %s = fx.size %x : tensor<?x8xf32> -> !fx.size<2>
+    ```
+
+    becomes
+
+    ```mlir
+    %0 = fx.sym_size %x, dim = 0 : tensor<?x8xf32>
+    %c8 = arith.constant 8 : index
+    %s = fx.make_size %0, %c8 : !fx.size<2>
+    ```
+
+    Size ops with a dim (`x.size(0)`, `x.size(-1)`, `x.size(d)`) are never
+    touched: they already return a scalar that may be used anywhere, for
+    example as the stop of a slice. The match is on the result type, so any
+    op that returns a scalar is left alone. Unranked inputs are left alone
+    too, since their dims are not known.
+
+    The pass only decomposes: it does not fold, so static dims of size ops
+    with a dim stay as they are until `canonicalize`.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+#endif // FX_MLIR_DIALECT_FX_TRANSFORMS_PASSES_TD

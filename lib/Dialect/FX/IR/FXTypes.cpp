@@ -1,0 +1,28 @@
+//===- FXTypes.cpp - FX dialect types -------------------------------------===//
+
+#include "fx-mlir/Dialect/FX/IR/FXTypes.h"
+#include "fx-mlir/Dialect/FX/IR/FXDialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::fx;
+
+#define GET_TYPEDEF_CLASSES
+#include "fx-mlir/Dialect/FX/IR/FXOpsTypes.cpp.inc"
+
+void FXDialect::registerTypes() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "fx-mlir/Dialect/FX/IR/FXOpsTypes.cpp.inc"
+      >();
+}
+
+LogicalResult SizeType::verify(function_ref<InFlightDiagnostic()> emitError,
+                               int64_t rank) {
+  if (rank < 0)
+    return emitError() << "!fx.size length must be non-negative, got " << rank;
+  return success();
+}

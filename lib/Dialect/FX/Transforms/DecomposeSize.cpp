@@ -1,0 +1,79 @@
+//===- DecomposeSize.cpp - Decompose dimless fx.size ----------------------===//
+//
+// Only the dimless `x.size()` returns a torch.Size tuple. `x.size(d)` is
+// already a scalar and may have users of any kind (the stop of a slice, say),
+// so decomposing it and erasing it is wrong: that is the LoRA crash,
+// "Tried to erase Node size_1 but it still had 2 users in the graph". The
+// pattern here matches on the result type, so it cannot touch a scalar size.
+//
+//===----------------------------------------------------------------------===//
+
+#include "fx-mlir/Dialect/FX/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::fx {
+#define GEN_PASS_DEF_FXDECOMPOSESIZE
+#include "fx-mlir/Dialect/FX/Transforms/Passes.h.inc"
+} // namespace mlir::fx
+
+using namespace mlir;
+using namespace mlir::fx;
+
+namespace {
+/// x.size() on a ranked tensor -> make_size(<one value per dim>).
+struct DecomposeDimlessSize : OpRewritePattern<SizeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(SizeOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.isDimless())
+      return rewriter.notifyMatchFailure(op, "returns a scalar, not a size");
+    auto inputType = dyn_cast<RankedTensorType>(op.getInput().getType());
+    if (!inputType)
+      return rewriter.notifyMatchFailure(op, "input is unranked");
+
+    Location loc = op.getLoc();
+    SmallVector<Value> elements;
+    elements.reserve(inputType.getRank());
+    for (auto [dim, extent] : llvm::enumerate(inputType.getShape())) {
+      if (ShapedType::isDynamic(extent))
+        elements.push_back(SymSizeOp::create(rewriter, loc, op.getInput(),
+                                             static_cast<int64_t>(dim)));
+      else
+        elements.push_back(
+            arith::ConstantIndexOp::create(rewriter, loc, extent));
+    }
+    // replaceOp moves every use before erasing, so no user is left dangling.
+    rewriter.replaceOpWithNewOp<MakeSizeOp>(op, elements);
+    return success();
+  }
+};
+
+struct FXDecomposeSizePass
+    : fx::impl::FXDecomposeSizeBase<FXDecomposeSizePass> {
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    populateDecomposeSizePatterns(patterns);
+
+    // Decompose and nothing else: folding and constant CSE would rewrite ops
+    // the pass has no business with, and region simplification is costly and
+    // irrelevant here.
+    GreedyRewriteConfig config;
+    config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled)
+        .enableFolding(false)
+        .enableConstantCSE(false);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns),
+                                     config))) {
+      getOperation()->emitError("fx-decompose-size did not converge");
+      signalPassFailure();
+    }
+  }
+};
+} // namespace
+
+void mlir::fx::populateDecomposeSizePatterns(RewritePatternSet &patterns) {
+  patterns.add<DecomposeDimlessSize>(patterns.getContext());
+}

@@ -1,0 +1,34 @@
+//===- fx-opt.cpp - fx-mlir optimizer driver ------------------------------===//
+//
+// mlir-opt for the fx dialect: the fx, func, arith and tensor dialects, the fx
+// passes, the upstream transforms (canonicalize, cse, ...) and the test-only
+// passes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "fx-mlir/Dialect/FX/IR/FXDialect.h"
+#include "fx-mlir/Dialect/FX/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "mlir/Transforms/Passes.h"
+
+namespace mlir::fx::test {
+void registerTestLegacyDecomposeSizePass();
+} // namespace mlir::fx::test
+
+int main(int argc, char **argv) {
+  mlir::registerTransformsPasses();
+  mlir::fx::registerFXPasses();
+  mlir::fx::test::registerTestLegacyDecomposeSizePass();
+
+  mlir::DialectRegistry registry;
+  registry.insert<mlir::fx::FXDialect, mlir::arith::ArithDialect,
+                  mlir::func::FuncDialect, mlir::tensor::TensorDialect>();
+
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, "fx-mlir optimizer driver\n", registry));
+}
