@@ -20,12 +20,12 @@ config.substitutions.append(("%fx_obj_root", config.fx_obj_root))
 
 llvm_config.use_default_substitutions()
 
-# Every fx-opt (and mlir-opt) run in the suite also checks that its input
-# prints and parses back to the same IR, in the generic form and as bytecode.
-config.environment["MLIR_OPT_CHECK_IR_ROUNDTRIP"] = "1"
-
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 tool_dirs = [config.fx_tools_dir, config.llvm_tools_dir]
-tools = ["fx-opt"]
+# Every fx-opt run in the suite also checks that its input prints and parses
+# back to the same IR, in the generic form and as bytecode.
+tools = [
+    ToolSubst("fx-opt", extra_args=["--verify-roundtrip"], unresolved="fatal"),
+]
 llvm_config.add_tool_substitutions(tools, tool_dirs)

@@ -1,7 +1,7 @@
 //===- fx-opt.cpp - fx-mlir optimizer driver ------------------------------===//
 //
-// mlir-opt for the fx dialect: the fx, func, arith and tensor dialects, the fx
-// passes, the upstream transforms (canonicalize, cse, ...) and the test-only
+// mlir-opt for the fx dialect: the fx, func, arith, scf and tensor dialects,
+// the fx passes, the upstream transforms (canonicalize, cse, ...) and the test-only
 // passes.
 //
 //===----------------------------------------------------------------------===//
@@ -11,6 +11,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
@@ -27,7 +28,8 @@ int main(int argc, char **argv) {
 
   mlir::DialectRegistry registry;
   registry.insert<mlir::fx::FXDialect, mlir::arith::ArithDialect,
-                  mlir::func::FuncDialect, mlir::tensor::TensorDialect>();
+                  mlir::func::FuncDialect, mlir::scf::SCFDialect,
+                  mlir::tensor::TensorDialect>();
 
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "fx-mlir optimizer driver\n", registry));
