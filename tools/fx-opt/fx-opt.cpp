@@ -1,16 +1,20 @@
 //===- fx-opt.cpp - fx-mlir optimizer driver ------------------------------===//
 //
-// mlir-opt for the fx dialect: the fx, func, arith, scf and tensor dialects,
-// the fx passes, the upstream transforms (canonicalize, cse, ...) and the test-only
-// passes.
+// mlir-opt for the fx dialect: the fx dialect and the upstream dialects its
+// graphs and their lowering use (arith, bufferization, func, memref, scf,
+// tensor), the fx passes, the upstream transforms (canonicalize, cse, inline,
+// ...) and the test-only passes.
 //
 //===----------------------------------------------------------------------===//
 
+#include "fx-mlir/Conversion/Passes.h"
 #include "fx-mlir/Dialect/FX/IR/FXDialect.h"
 #include "fx-mlir/Dialect/FX/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -24,12 +28,14 @@ void registerTestLegacyDecomposeSizePass();
 int main(int argc, char **argv) {
   mlir::registerTransformsPasses();
   mlir::fx::registerFXPasses();
+  mlir::fx::registerFXConversionPasses();
   mlir::fx::test::registerTestLegacyDecomposeSizePass();
 
   mlir::DialectRegistry registry;
   registry.insert<mlir::fx::FXDialect, mlir::arith::ArithDialect,
-                  mlir::func::FuncDialect, mlir::scf::SCFDialect,
-                  mlir::tensor::TensorDialect>();
+                  mlir::bufferization::BufferizationDialect,
+                  mlir::func::FuncDialect, mlir::memref::MemRefDialect,
+                  mlir::scf::SCFDialect, mlir::tensor::TensorDialect>();
 
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "fx-mlir optimizer driver\n", registry));

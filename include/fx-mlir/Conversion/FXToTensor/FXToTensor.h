@@ -1,0 +1,30 @@
+//===- FXToTensor.h - FX to tensor and arith conversion ---------*- C++ -*-===//
+
+#ifndef FX_MLIR_CONVERSION_FXTOTENSOR_FXTOTENSOR_H
+#define FX_MLIR_CONVERSION_FXTOTENSOR_FXTOTENSOR_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir {
+class RewritePatternSet;
+class TypeConverter;
+
+namespace fx {
+
+#define GEN_PASS_DECL_CONVERTFXTOTENSOR
+#include "fx-mlir/Conversion/Passes.h.inc"
+
+/// Adds the conversions of `!fx.size<N>` to N `index` values and of
+/// `!fx.slice` to its (start, stop, step).
+void populateFXToTensorTypeConversions(TypeConverter &converter);
+
+/// Adds the patterns that lower fx ops to tensor and arith ops.
+void populateFXToTensorConversionPatterns(const TypeConverter &converter,
+                                          RewritePatternSet &patterns);
+
+} // namespace fx
+} // namespace mlir
+
+#endif // FX_MLIR_CONVERSION_FXTOTENSOR_FXTOTENSOR_H

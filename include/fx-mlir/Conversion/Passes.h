@@ -1,0 +1,15 @@
+//===- Passes.h - FX conversion passes --------------------------*- C++ -*-===//
+
+#ifndef FX_MLIR_CONVERSION_PASSES_H
+#define FX_MLIR_CONVERSION_PASSES_H
+
+#include "fx-mlir/Conversion/FXToTensor/FXToTensor.h"
+
+namespace mlir::fx {
+
+#define GEN_PASS_REGISTRATION
+#include "fx-mlir/Conversion/Passes.h.inc"
+
+} // namespace mlir::fx
+
+#endif // FX_MLIR_CONVERSION_PASSES_H
