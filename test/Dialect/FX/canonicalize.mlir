@@ -1,4 +1,5 @@
 // RUN: fx-opt %s --canonicalize --split-input-file | FileCheck %s
+// RUN: mlir-opt %fx_plugins %s --canonicalize --split-input-file | FileCheck %s
 
 // A size with a dim on a static dim is a constant.
 // CHECK-LABEL: func.func @static_dim

@@ -5,6 +5,8 @@
 // RUN: fx-opt %fx_src_root/examples/lora.mlir > %t.before.mlir
 // RUN: fx-opt %fx_src_root/examples/lora.mlir --fx-decompose-size > %t.after.mlir
 // RUN: FileCheck %s --check-prefix=FIXED < %t.after.mlir
+// RUN: mlir-opt %fx_plugins %fx_src_root/examples/lora.mlir \
+// RUN:   --pass-pipeline='builtin.module(func.func(fx-decompose-size))' | FileCheck %s --check-prefix=FIXED
 // RUN: FileCheck %s --check-prefix=UNCHANGED --input-file=%t.after.mlir
 //
 // The pre-fix pass decomposes x.size(0) as if it were x.size(), finds the two

@@ -1,4 +1,5 @@
 // RUN: fx-opt %s | FileCheck %s
+// RUN: mlir-opt %fx_plugins %s | FileCheck %s
 // Custom form -> generic form -> custom form gives the same IR.
 // RUN: fx-opt %s --mlir-print-op-generic | fx-opt | FileCheck %s
 

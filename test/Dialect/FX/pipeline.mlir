@@ -2,6 +2,7 @@
 // pass manager runs in parallel).
 // RUN: fx-opt %s --pass-pipeline='builtin.module(func.func(fx-decompose-size,canonicalize,cse))' | FileCheck %s
 // RUN: fx-opt %s --pass-pipeline='builtin.module(func.func(fx-decompose-size,canonicalize,cse))' --mlir-disable-threading | FileCheck %s
+// RUN: mlir-opt %fx_plugins %s --pass-pipeline='builtin.module(func.func(fx-decompose-size,canonicalize,cse))' | FileCheck %s
 // The pass is not tied to func.func.
 // RUN: fx-opt %s --pass-pipeline='builtin.module(fx-decompose-size,canonicalize,cse)' | FileCheck %s
 

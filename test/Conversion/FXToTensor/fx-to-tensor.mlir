@@ -1,0 +1,114 @@
+// The lowering leaves duplicate constants; cse merges them for the checks.
+// RUN: fx-opt %s --convert-fx-to-tensor --cse --split-input-file | FileCheck %s
+// RUN: mlir-opt %fx_plugins %s --pass-pipeline='builtin.module(convert-fx-to-tensor,cse)' --split-input-file | FileCheck %s
+
+// CHECK-LABEL: func.func @size_with_dim
+// CHECK-SAME: (%[[X:.*]]: tensor<?x8xf32>, %[[D:.*]]: index, %[[U:.*]]: tensor<*xf32>)
+// CHECK-NOT: fx.
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
+// CHECK-DAG: %[[A:.*]] = tensor.dim %[[X]], %[[C0]] : tensor<?x8xf32>
+// x.size(d): d < 0 ? d + 2 : d.
+// CHECK-DAG: %[[NEG:.*]] = arith.cmpi slt, %[[D]], %{{.*}} : index
+// CHECK-DAG: %[[WRAP:.*]] = arith.addi %[[D]], %{{.*}} : index
+// CHECK-DAG: %[[SEL:.*]] = arith.select %[[NEG]], %[[WRAP]], %[[D]] : index
+// CHECK-DAG: %[[B:.*]] = tensor.dim %[[X]], %[[SEL]] : tensor<?x8xf32>
+// An unranked tensor: -1 + tensor.rank.
+// CHECK-DAG: %[[RANK:.*]] = tensor.rank %[[U]] : tensor<*xf32>
+// CHECK-DAG: %[[LAST:.*]] = arith.addi %[[RANK]], %{{.*}} : index
+// CHECK-DAG: %[[E:.*]] = tensor.dim %[[U]], %[[LAST]] : tensor<*xf32>
+// CHECK: return %[[A]], %[[C8]], %[[B]], %[[A]], %[[E]]
+func.func @size_with_dim(%x: tensor<?x8xf32>, %d: index, %u: tensor<*xf32>)
+    -> (index, index, index, index, index) {
+  %0 = fx.size %x, dim = 0 : tensor<?x8xf32> -> index
+  %1 = fx.size %x, dim = -1 : tensor<?x8xf32> -> index
+  %2 = fx.size %x, dim = %d : tensor<?x8xf32> -> index
+  %3 = fx.sym_size %x, dim = -2 : tensor<?x8xf32>
+  %4 = fx.sym_size %u, dim = -1 : tensor<*xf32>
+  return %0, %1, %2, %3, %4 : index, index, index, index, index
+}
+
+// -----
+
+// A torch.Size is its elements, also across function boundaries.
+// CHECK-LABEL: func.func @sizes
+// CHECK-SAME: (%[[X:.*]]: tensor<?x8xf32>, %[[A:.*]]: index, %[[B:.*]]: index) -> (index, index, index, index)
+// CHECK-NOT: fx.
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
+// CHECK-DAG: %[[N:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<?x8xf32>
+// CHECK: return %[[N]], %[[C8]], %[[B]], %[[C8]]
+func.func @sizes(%x: tensor<?x8xf32>, %a: index, %b: index)
+    -> (!fx.size<2>, index, index) {
+  %size = fx.size %x : tensor<?x8xf32> -> !fx.size<2>
+  %made = fx.make_size %a, %b : !fx.size<2>
+  %0 = fx.getitem %made[-1] : !fx.size<2>
+  %1 = fx.getitem %size[1] : !fx.size<2>
+  return %size, %0, %1 : !fx.size<2>, index, index
+}
+
+// CHECK-LABEL: func.func @caller
+// CHECK-SAME: (%[[X:.*]]: tensor<?x8xf32>) -> (index, index)
+// CHECK: %[[R:.*]]:4 = call @sizes(%[[X]], %{{.*}}, %{{.*}}) : (tensor<?x8xf32>, index, index) -> (index, index, index, index)
+// CHECK: return %[[R]]#0, %[[R]]#1
+func.func @caller(%x: tensor<?x8xf32>) -> !fx.size<2> {
+  %c1 = arith.constant 1 : index
+  %0:3 = call @sizes(%x, %c1, %c1) : (tensor<?x8xf32>, index, index) -> (!fx.size<2>, index, index)
+  return %0#0 : !fx.size<2>
+}
+
+// -----
+
+// t[start:stop:step] with Python's clamping, as tensor.extract_slice.
+// CHECK-LABEL: func.func @slice
+// CHECK-SAME: (%[[T:.*]]: tensor<?x4xi64>, %[[STOP:.*]]: index)
+// CHECK-NOT: fx.
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[LEN:.*]] = tensor.dim %[[T]], %[[C0]] : tensor<?x4xi64>
+// A stop counts from the end when negative, then saturates at 0 and at the length.
+// CHECK-DAG: %[[NEG:.*]] = arith.cmpi slt, %[[STOP]], %[[C0]] : index
+// CHECK-DAG: %[[FROM_END:.*]] = arith.addi %[[STOP]], %[[LEN]] : index
+// CHECK-DAG: %[[LOW:.*]] = arith.maxsi %[[FROM_END]], %[[C0]] : index
+// CHECK-DAG: %[[HIGH:.*]] = arith.minsi %[[STOP]], %[[LEN]] : index
+// CHECK-DAG: %[[CLAMPED:.*]] = arith.select %[[NEG]], %[[LOW]], %[[HIGH]] : index
+// CHECK-DAG: %[[SPAN:.*]] = arith.subi %[[CLAMPED]], %{{.*}} : index
+// CHECK-DAG: %[[ROWS:.*]] = arith.ceildivsi %{{.*}}, %[[C1]] : index
+// CHECK: %[[R:.*]] = tensor.extract_slice %[[T]][%{{.*}}, 0] [%[[ROWS]], 4] [%[[C1]], 1] : tensor<?x4xi64> to tensor<?x4xi64>
+// CHECK: return %[[R]]
+func.func @slice(%t: tensor<?x4xi64>, %stop: index) -> tensor<?x4xi64> {
+  %s = fx.slice none, %stop, none
+  %0 = fx.slice_tensor %t[%s] : tensor<?x4xi64> -> tensor<?x4xi64>
+  return %0 : tensor<?x4xi64>
+}
+
+// An absent stop is the largest index, which clamps to the length; a more
+// static result type is reached with a cast.
+// CHECK-LABEL: func.func @slice_static
+// CHECK-DAG: %[[MAX:.*]] = arith.constant 9223372036854775807 : index
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
+// CHECK: arith.minsi %[[MAX]], %{{.*}} : index
+// CHECK: %[[S:.*]] = tensor.extract_slice %{{.*}}[%{{.*}}] [%{{.*}}] [%[[C2]]] : tensor<5xi64> to tensor<?xi64>
+// CHECK: %[[R:.*]] = tensor.cast %[[S]] : tensor<?xi64> to tensor<3xi64>
+// CHECK: return %[[R]]
+func.func @slice_static(%t: tensor<5xi64>) -> tensor<3xi64> {
+  %c2 = arith.constant 2 : index
+  %s = fx.slice none, none, %c2
+  %0 = fx.slice_tensor %t[%s] : tensor<5xi64> -> tensor<3xi64>
+  return %0 : tensor<3xi64>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @view
+// CHECK-SAME: (%[[X:.*]]: tensor<?x8xf32>, %[[Y:.*]]: tensor<?xf32>)
+// CHECK-NOT: fx.
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
+// CHECK-DAG: %[[N:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<?x8xf32>
+// CHECK: %[[SHAPE:.*]] = tensor.from_elements %[[N]], %[[C8]] : tensor<2xindex>
+// CHECK: %[[R:.*]] = tensor.reshape %[[Y]](%[[SHAPE]]) : (tensor<?xf32>, tensor<2xindex>) -> tensor<?x8xf32>
+// CHECK: return %[[R]]
+func.func @view(%x: tensor<?x8xf32>, %y: tensor<?xf32>) -> tensor<?x8xf32> {
+  %size = fx.size %x : tensor<?x8xf32> -> !fx.size<2>
+  %0 = fx.view %y, %size : tensor<?xf32>, !fx.size<2> -> tensor<?x8xf32>
+  return %0 : tensor<?x8xf32>
+}
