@@ -9,7 +9,13 @@ from lit.llvm.subst import ToolSubst
 config.name = "FX"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir", ".test"]
-config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "lib"]
+config.excludes = [
+    "CMakeLists.txt",
+    "lit.cfg.py",
+    "lit.site.cfg.py",
+    "lib",
+    "consumer",
+]
 
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.fx_obj_root, "test")
