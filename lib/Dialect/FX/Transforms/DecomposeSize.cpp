@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/WalkPatternRewriteDriver.h"
 
 namespace mlir::fx {
 #define GEN_PASS_DEF_FXDECOMPOSESIZE
@@ -54,9 +55,20 @@ struct DecomposeDimlessSize : OpRewritePattern<SizeOp> {
 
 struct FXDecomposeSizePass
     : fx::impl::FXDecomposeSizeBase<FXDecomposeSizePass> {
+  using Base::Base;
+
+  LogicalResult initialize(MLIRContext *context) override {
+    RewritePatternSet set(context);
+    populateDecomposeSizePatterns(set);
+    patterns = std::move(set);
+    return success();
+  }
+
   void runOnOperation() override {
-    RewritePatternSet patterns(&getContext());
-    populateDecomposeSizePatterns(patterns);
+    if (useWalkDriver) {
+      walkAndApplyPatterns(getOperation(), patterns);
+      return;
+    }
 
     // Decompose and nothing else: folding and constant CSE would rewrite ops
     // the pass has no business with, and region simplification is costly and
@@ -65,12 +77,13 @@ struct FXDecomposeSizePass
     config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled)
         .enableFolding(false)
         .enableConstantCSE(false);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns),
-                                     config))) {
+    if (failed(applyPatternsGreedily(getOperation(), patterns, config))) {
       getOperation()->emitError("fx-decompose-size did not converge");
       signalPassFailure();
     }
   }
+
+  FrozenRewritePatternSet patterns;
 };
 } // namespace
 

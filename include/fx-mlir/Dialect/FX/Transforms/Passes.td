@@ -37,6 +37,11 @@ def FXDecomposeSize : Pass<"fx-decompose-size"> {
     with a dim stay as they are until `canonicalize`.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
+  let options = [
+    Option<"useWalkDriver", "use-walk-driver", "bool", /*default=*/"false",
+           "Apply the pattern in a single walk (walkAndApplyPatterns) "
+           "instead of the greedy driver">,
+  ];
 }
 
 #endif // FX_MLIR_DIALECT_FX_TRANSFORMS_PASSES_TD

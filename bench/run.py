@@ -1,0 +1,142 @@
+#!/usr/bin/env python3
+"""Benchmarks fx-decompose-size against parse+print and the shape dialect.
+
+For each graph size it times, in one run and several times each (medians):
+
+  parse     fx-opt, parse and print, no pass
+  pass      fx-opt with func.func(fx-decompose-size)
+  walk      `pass` with the walkAndApplyPatterns driver (use-walk-driver)
+  pipeline  fx-opt with func.func(fx-decompose-size,canonicalize,cse)
+  serial    `pass` with --mlir-disable-threading
+  bytecode  `pass`, reading the graph as MLIR bytecode
+  out-parse fx-opt, parse and print of the pass's output (the larger IR the
+            pass has to print)
+  upstream  Debian's mlir-opt, func.func(canonicalize) on the same graph
+            written with shape.shape_of/shape.get_extent and tensor ops
+  up-parse  Debian's mlir-opt, parse and print of that upstream graph
+
+and the peak RSS of `parse` and `pass`. It prints a Markdown table and
+writes it to --out. These machines are noisy: read the ratios.
+"""
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+LLVM_BIN = "/usr/lib/llvm-22/bin"
+
+
+def run(cmd):
+    """Runs cmd, returns (seconds, peak RSS in MiB); fails loudly."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    elapsed = time.perf_counter() - start
+    stderr = proc.stderr.read().decode()
+    proc.stderr.close()
+    if status != 0:
+        sys.exit(f"benchmark command failed: {' '.join(cmd)}\n{stderr}")
+    return elapsed, usage.ru_maxrss / 1024
+
+
+def median_of(cmd, repeat):
+    samples = [run(cmd) for _ in range(repeat)]
+    return (statistics.median(s[0] for s in samples),
+            statistics.median(s[1] for s in samples))
+
+
+def count_ops(path):
+    with open(path) as f:
+        return sum(1 for line in f if " = " in line or line.lstrip().startswith("return"))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--fx-opt", required=True)
+    parser.add_argument("--mlir-opt", default=os.path.join(LLVM_BIN, "mlir-opt"))
+    parser.add_argument("--sizes", default="1000,10000,100000,1000000",
+                        help="comma-separated op counts")
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--out", default="bench-results.md")
+    parser.add_argument("--workdir", help="keep the graphs here")
+    args = parser.parse_args()
+
+    workdir = args.workdir or tempfile.mkdtemp(prefix="fx-bench-")
+    os.makedirs(workdir, exist_ok=True)
+    gen = [sys.executable, os.path.join(HERE, "gen_graphs.py")]
+    decompose = "--pass-pipeline=builtin.module(func.func(fx-decompose-size))"
+    walk = ("--pass-pipeline=builtin.module(func.func("
+            "fx-decompose-size{use-walk-driver}))")
+    pipeline = ("--pass-pipeline=builtin.module(func.func("
+                "fx-decompose-size,canonicalize,cse))")
+    canonicalize = "--pass-pipeline=builtin.module(func.func(canonicalize))"
+
+    rows = []
+    for size in (int(s) for s in args.sizes.split(",")):
+        graph = os.path.join(workdir, f"fx-{size}.mlir")
+        bytecode = os.path.join(workdir, f"fx-{size}.mlirbc")
+        decomposed = os.path.join(workdir, f"fx-{size}.decomposed.mlir")
+        upstream = os.path.join(workdir, f"upstream-{size}.mlir")
+        subprocess.run(gen + ["--ops", str(size), "-o", graph], check=True,
+                       stderr=subprocess.DEVNULL)
+        subprocess.run(gen + ["--ops", str(size), "--upstream", "-o", upstream],
+                       check=True, stderr=subprocess.DEVNULL)
+        subprocess.run([args.fx_opt, graph, "--emit-bytecode", "-o", bytecode], check=True)
+        subprocess.run([args.fx_opt, graph, decompose, "-o", decomposed], check=True)
+        ops, up_ops = count_ops(graph), count_ops(upstream)
+
+        t = {}
+        t["parse"], rss_parse = median_of([args.fx_opt, graph, "-o", "/dev/null"], args.repeat)
+        t["pass"], rss_pass = median_of([args.fx_opt, graph, decompose, "-o", "/dev/null"], args.repeat)
+        t["walk"], _ = median_of([args.fx_opt, graph, walk, "-o", "/dev/null"], args.repeat)
+        t["pipeline"], _ = median_of([args.fx_opt, graph, pipeline, "-o", "/dev/null"], args.repeat)
+        t["serial"], _ = median_of([args.fx_opt, graph, decompose, "--mlir-disable-threading",
+                                    "-o", "/dev/null"], args.repeat)
+        t["bytecode"], _ = median_of([args.fx_opt, bytecode, decompose, "-o", "/dev/null"], args.repeat)
+        t["out-parse"], _ = median_of([args.fx_opt, decomposed, "-o", "/dev/null"], args.repeat)
+        t["upstream"], _ = median_of([args.mlir_opt, upstream, canonicalize, "-o", "/dev/null"],
+                                     args.repeat)
+        t["up-parse"], _ = median_of([args.mlir_opt, upstream, "-o", "/dev/null"], args.repeat)
+        rows.append((size, ops, up_ops, t, rss_parse, rss_pass))
+        print(f"measured {ops} ops", file=sys.stderr)
+
+    lines = [
+        f"fx-decompose-size benchmark: medians of {args.repeat} runs, seconds; "
+        f"{os.cpu_count()} cores",
+        "",
+        "| ops | parse | pass | pass/parse | walk | walk/parse | out-parse | "
+        "pipeline | serial | serial/pass | bytecode | upstream (ops) | up-parse | "
+        "pipeline/op ÷ upstream/op | parse/op ÷ up-parse/op | RSS parse MiB | "
+        "RSS pass MiB | RSS pass/parse | pass vs previous size |",
+        "|" + "---|" * 19,
+    ]
+    previous = None
+    for size, ops, up_ops, t, rss_parse, rss_pass in rows:
+        per_op = (t["pipeline"] / ops) / (t["upstream"] / up_ops)
+        parse_per_op = (t["parse"] / ops) / (t["up-parse"] / up_ops)
+        growth = ""
+        if previous:
+            growth = (f"{t['pass'] / previous[1]:.2f}x time for "
+                      f"{ops / previous[0]:.2f}x ops")
+        lines.append(
+            f"| {ops} | {t['parse']:.3f} | {t['pass']:.3f} | {t['pass'] / t['parse']:.2f} | "
+            f"{t['walk']:.3f} | {t['walk'] / t['parse']:.2f} | "
+            f"{t['out-parse']:.3f} | {t['pipeline']:.3f} | {t['serial']:.3f} | "
+            f"{t['serial'] / t['pass']:.2f} | {t['bytecode']:.3f} | "
+            f"{t['upstream']:.3f} ({up_ops}) | {t['up-parse']:.3f} | {per_op:.2f} | "
+            f"{parse_per_op:.2f} | {rss_parse:.0f} | "
+            f"{rss_pass:.0f} | {rss_pass / rss_parse:.2f} | {growth} |")
+        previous = (ops, t["pass"])
+    table = "\n".join(lines) + "\n"
+    print(table)
+    with open(args.out, "w") as f:
+        f.write(table)
+
+
+if __name__ == "__main__":
+    main()
