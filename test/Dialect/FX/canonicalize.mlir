@@ -69,3 +69,52 @@ func.func @getitem_size(%x: tensor<?x8xf32>) -> (index, index) {
   %1 = fx.getitem %s[-1] : !fx.size<2>
   return %0, %1 : index, index
 }
+
+// -----
+
+// A view of a tensor to its own size is the tensor.
+// CHECK-LABEL: func.func @identity_view
+// CHECK-SAME: (%[[X:.*]]: tensor<?x8xf32>, %[[Y:.*]]: tensor<4x8xf32>)
+// CHECK-NOT: fx.
+// CHECK: return %[[X]], %[[X]], %[[Y]], %[[X]]
+func.func @identity_view(%x: tensor<?x8xf32>, %y: tensor<4x8xf32>)
+    -> (tensor<?x8xf32>, tensor<?x8xf32>, tensor<4x8xf32>, tensor<?x8xf32>) {
+  %s = fx.size %x : tensor<?x8xf32> -> !fx.size<2>
+  %0 = fx.view %x, %s : tensor<?x8xf32>, !fx.size<2> -> tensor<?x8xf32>
+  // The decomposed form of the same.
+  %n = fx.sym_size %x, dim = 0 : tensor<?x8xf32>
+  %c8 = arith.constant 8 : index
+  %r = fx.make_size %n, %c8 : !fx.size<2>
+  %1 = fx.view %x, %r : tensor<?x8xf32>, !fx.size<2> -> tensor<?x8xf32>
+  %c4 = arith.constant 4 : index
+  %t = fx.make_size %c4, %c8 : !fx.size<2>
+  %2 = fx.view %y, %t : tensor<4x8xf32>, !fx.size<2> -> tensor<4x8xf32>
+  // Elements read back from x.size() and x.size(-2).
+  %m = fx.size %x, dim = -2 : tensor<?x8xf32> -> index
+  %e = fx.getitem %s[1] : !fx.size<2>
+  %u = fx.make_size %m, %e : !fx.size<2>
+  %3 = fx.view %x, %u : tensor<?x8xf32>, !fx.size<2> -> tensor<?x8xf32>
+  return %0, %1, %2, %3 : tensor<?x8xf32>, tensor<?x8xf32>, tensor<4x8xf32>, tensor<?x8xf32>
+}
+
+// -----
+
+// Not the tensor's own size: the view stays.
+// CHECK-LABEL: func.func @real_view
+// CHECK-COUNT-4: fx.view
+// CHECK-NOT: fx.view
+func.func @real_view(%x: tensor<?x8xf32>, %y: tensor<?x8xf32>, %a: index)
+    -> (tensor<?x8xf32>, tensor<?x8xf32>, tensor<?x8xf32>, tensor<8x?xf32>) {
+  %sy = fx.size %y : tensor<?x8xf32> -> !fx.size<2>
+  %0 = fx.view %x, %sy : tensor<?x8xf32>, !fx.size<2> -> tensor<?x8xf32>
+  %c8 = arith.constant 8 : index
+  %r = fx.make_size %a, %c8 : !fx.size<2>
+  %1 = fx.view %x, %r : tensor<?x8xf32>, !fx.size<2> -> tensor<?x8xf32>
+  %n = fx.sym_size %x, dim = 0 : tensor<?x8xf32>
+  %c4 = arith.constant 4 : index
+  %w = fx.make_size %n, %c4 : !fx.size<2>
+  %2 = fx.view %x, %w : tensor<?x8xf32>, !fx.size<2> -> tensor<?x8xf32>
+  %t = fx.make_size %c8, %n : !fx.size<2>
+  %3 = fx.view %x, %t : tensor<?x8xf32>, !fx.size<2> -> tensor<8x?xf32>
+  return %0, %1, %2, %3 : tensor<?x8xf32>, tensor<?x8xf32>, tensor<?x8xf32>, tensor<8x?xf32>
+}

@@ -31,15 +31,27 @@ func.func @lora(%x: tensor<?x8xf32>, %m: tensor<?xi64>)
   return %0, %1, %r0, %r1 : index, index, tensor<?xi64>, tensor<?xi64>
 }
 
+// x.view(x.size()), decomposed, is x.
 // CHECK-LABEL: func.func @view
 // CHECK-SAME: (%[[X:.*]]: tensor<4x?xf32>)
-// CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
-// CHECK-DAG: %[[D1:.*]] = fx.sym_size %[[X]], dim = 1
-// CHECK: %[[S:.*]] = fx.make_size %[[C4]], %[[D1]] : !fx.size<2>
-// CHECK: fx.view %[[X]], %[[S]]
+// CHECK-NOT: fx.
+// CHECK: return %[[X]]
 func.func @view(%x: tensor<4x?xf32>) -> tensor<4x?xf32> {
   %size = fx.size %x : tensor<4x?xf32> -> !fx.size<2>
   %v = fx.view %x, %size : tensor<4x?xf32>, !fx.size<2> -> tensor<4x?xf32>
+  return %v : tensor<4x?xf32>
+}
+
+// A real reshape stays, on the decomposed size.
+// CHECK-LABEL: func.func @reshape
+// CHECK-SAME: (%[[X:.*]]: tensor<4x?xf32>, %[[Y:.*]]: tensor<?xf32>)
+// CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
+// CHECK-DAG: %[[D1:.*]] = fx.sym_size %[[X]], dim = 1
+// CHECK: %[[S:.*]] = fx.make_size %[[C4]], %[[D1]] : !fx.size<2>
+// CHECK: fx.view %[[Y]], %[[S]]
+func.func @reshape(%x: tensor<4x?xf32>, %y: tensor<?xf32>) -> tensor<4x?xf32> {
+  %size = fx.size %x : tensor<4x?xf32> -> !fx.size<2>
+  %v = fx.view %y, %size : tensor<?xf32>, !fx.size<2> -> tensor<4x?xf32>
   return %v : tensor<4x?xf32>
 }
 

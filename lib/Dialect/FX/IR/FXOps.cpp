@@ -4,6 +4,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
 
 using namespace mlir;
@@ -265,6 +266,45 @@ LogicalResult ViewOp::verify() {
                          << resultType << " (" << resultType.getNumElements()
                          << " elements)";
   return success();
+}
+
+/// Whether `element` is, by construction, the size of dim `dim` of `tensor`.
+static bool isDimOf(Value element, Value tensor, int64_t dim) {
+  auto type = cast<RankedTensorType>(tensor.getType());
+  APInt constant;
+  if (!type.isDynamicDim(dim) && matchPattern(element, m_ConstantInt(&constant)))
+    return constant.getSExtValue() == type.getDimSize(dim);
+  auto isDim = [&](Value input, int64_t d) {
+    return input == tensor && normalizeIndex(d, type.getRank()) == dim;
+  };
+  Operation *def = element.getDefiningOp();
+  if (auto symSize = dyn_cast_if_present<SymSizeOp>(def))
+    return isDim(symSize.getInput(), symSize.getDimAttr().getInt());
+  if (auto size = dyn_cast_if_present<SizeOp>(def); size && size.getDimAttr())
+    return isDim(size.getInput(), size.getDimAttr().getInt());
+  if (auto getItem = dyn_cast_if_present<GetItemOp>(def)) {
+    auto size = getItem.getSize().getDefiningOp<SizeOp>();
+    return size && size.isDimless() &&
+           isDim(size.getInput(), getItem.getIndexAttr().getInt());
+  }
+  return false;
+}
+
+OpFoldResult ViewOp::fold(FoldAdaptor) {
+  // x.view(x.size()) is x, and so is a view to a rebuilt size of x.
+  Value input = getInput();
+  if (input.getType() != getType() || !isa<RankedTensorType>(getType()))
+    return {};
+  Operation *def = getSize().getDefiningOp();
+  if (auto size = dyn_cast_if_present<SizeOp>(def))
+    return size.isDimless() && size.getInput() == input ? input : Value();
+  auto makeSize = dyn_cast_if_present<MakeSizeOp>(def);
+  if (!makeSize)
+    return {};
+  for (auto [dim, element] : llvm::enumerate(makeSize.getElements()))
+    if (!isDimOf(element, input, dim))
+      return {};
+  return input;
 }
 
 #define GET_OP_CLASSES

@@ -192,7 +192,8 @@ def FX_ViewOp : FX_Op<"view", [Pure]> {
   let summary = "Tensor.view with a torch.Size";
   let description = [{
     `x.view(size)`: the same elements under the shape `size`. The result rank
-    is the length of `size`.
+    is the length of `size`. A view of a tensor to its own size, such as
+    `x.view(x.size())`, folds to the tensor.
 
     ```mlir
     %v = fx.view %x, %s : tensor<?x8xf32>, !fx.size<2> -> tensor<?x8xf32>
@@ -208,6 +209,7 @@ def FX_ViewOp : FX_Op<"view", [Pure]> {
   }];
 
   let hasVerifier = 1;
+  let hasFolder = 1;
 }
 
 #endif // FX_MLIR_DIALECT_FX_IR_FXOPS_TD
