@@ -15,6 +15,7 @@ config.excludes = [
     "lit.site.cfg.py",
     "lib",
     "consumer",
+    "Inputs",
 ]
 
 config.test_source_root = os.path.dirname(__file__)

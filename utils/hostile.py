@@ -5,7 +5,10 @@
   corrupt FILE    FILE as bytecode, with seeded bytes overwritten or cut off
 
 Every run must exit with 0 (valid input) or 1 with an "error:" diagnostic;
-a signal, another exit code or a timeout is a failure. Prints a summary.
+a signal, another exit code or a timeout is a failure. An input that already
+fails so when fx-opt only reads it (no flags) is counted apart, as a failure
+of MLIR's own parser or bytecode reader rather than of fx code, and kept in
+--keep. Prints a summary.
 """
 
 import argparse
@@ -39,6 +42,7 @@ def main():
     parser.add_argument("--count", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--timeout", type=float, default=20)
+    parser.add_argument("--keep", help="directory for the inputs that failed")
     parser.add_argument("--flag", action="append", default=[], dest="flags",
                         help="an extra fx-opt flag, as --flag=--fx-decompose-size")
     args = parser.parse_args()
@@ -65,19 +69,26 @@ def main():
                     damaged[rng.randrange(len(damaged))] = rng.randrange(256)
             inputs.append(bytes(damaged))
 
-    counts = {}
-    for data in inputs:
+    keep = args.keep or workdir
+    os.makedirs(keep, exist_ok=True)
+    counts = {"accepted": 0, "rejected": 0, "upstream": 0, "fx": 0}
+    for i, data in enumerate(inputs):
         outcome = run(args.fx_opt, data, args.flags, workdir, args.timeout)
-        counts[outcome] = counts.get(outcome, 0) + 1
-        if outcome not in ("accepted", "rejected"):
-            keep = os.path.join(workdir, f"failure-{counts[outcome]}")
-            with open(keep, "wb") as f:
-                f.write(data)
-            print(f"{outcome}: input kept in {keep}", file=sys.stderr)
-    bad = sum(n for outcome, n in counts.items() if outcome not in ("accepted", "rejected"))
-    print(f"{args.mode}: {len(inputs)} inputs, {counts.get('rejected', 0)} rejected, "
-          f"{counts.get('accepted', 0)} accepted, {bad} crashed or hung")
-    return 1 if bad else 0
+        if outcome in ("accepted", "rejected"):
+            counts[outcome] += 1
+            continue
+        reading = run(args.fx_opt, data, [], workdir, args.timeout)
+        where = "fx" if reading in ("accepted", "rejected") else "upstream"
+        counts[where] += 1
+        path = os.path.join(keep, f"{args.mode}-{args.seed}-{i}.{where}")
+        with open(path, "wb") as f:
+            f.write(data)
+        print(f"{outcome} in {'fx code' if where == 'fx' else 'MLIR reading the input'}: "
+              f"{path}", file=sys.stderr)
+    print(f"{args.mode}: {len(inputs)} inputs, {counts['rejected']} rejected, "
+          f"{counts['accepted']} accepted, {counts['fx']} crashed or hung in fx code, "
+          f"{counts['upstream']} crashed or hung while MLIR read them")
+    return 1 if counts["fx"] else 0
 
 
 if __name__ == "__main__":

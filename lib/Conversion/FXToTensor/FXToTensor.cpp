@@ -9,6 +9,7 @@
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 #include <limits>
@@ -223,11 +224,37 @@ struct ViewOpLowering : OpConversionPattern<ViewOp> {
   }
 };
 
+/// A !fx.size<N> becomes N values; past this, N is a hostile input, not a
+/// tensor rank.
+constexpr int64_t kMaxLoweredSizeLength = 1 << 16;
+
+/// Whether `op` defines or passes a !fx.size too long to lower.
+bool hasOverlongSize(Operation *op) {
+  auto overlong = [](Type type) {
+    auto size = dyn_cast<SizeType>(type);
+    return size && size.getRank() > kMaxLoweredSizeLength;
+  };
+  if (llvm::any_of(op->getResultTypes(), overlong))
+    return true;
+  for (Region &region : op->getRegions())
+    for (Block &block : region)
+      if (llvm::any_of(block.getArgumentTypes(), overlong))
+        return true;
+  auto function = dyn_cast<FunctionOpInterface>(op);
+  return function && llvm::any_of(function.getResultTypes(), overlong);
+}
+
 /// What the patterns cannot express, reported on the op before anything
 /// changes, so that a failed lowering leaves the IR as it was.
 LogicalResult checkLowerable(Operation *root) {
   bool failed = false;
   root->walk([&](Operation *op) {
+    if (hasOverlongSize(op)) {
+      op->emitOpError() << "cannot be lowered: it carries a !fx.size of more "
+                           "than "
+                        << kMaxLoweredSizeLength << " elements";
+      failed = true;
+    }
     if (auto slice = dyn_cast<SliceOp>(op)) {
       Value step = slice.getStep();
       APInt value;
@@ -291,6 +318,8 @@ struct ConvertFXToTensorPass
 void mlir::fx::populateFXToTensorTypeConversions(TypeConverter &converter) {
   converter.addConversion(
       [](SizeType type, SmallVectorImpl<Type> &results) -> LogicalResult {
+        if (type.getRank() > kMaxLoweredSizeLength)
+          return failure();
         results.append(type.getRank(), IndexType::get(type.getContext()));
         return success();
       });

@@ -156,3 +156,4 @@ func.func @nested(%x: tensor<?xf32>) -> !fx.size<1> {
   }
   return %0 : !fx.size<1>
 }
+

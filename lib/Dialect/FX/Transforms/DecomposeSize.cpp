@@ -23,6 +23,12 @@ namespace mlir::fx {
 using namespace mlir;
 using namespace mlir::fx;
 
+/// x.size() of a ranked tensor: a torch.Size whose dims are all known. The
+/// test is on the result type, so no size that returns a scalar can pass it.
+static bool isDecomposable(SizeOp op) {
+  return op.isDimless() && isa<RankedTensorType>(op.getInput().getType());
+}
+
 namespace {
 /// x.size() on a ranked tensor -> make_size(<one value per dim>).
 struct DecomposeDimlessSize : OpRewritePattern<SizeOp> {
@@ -30,11 +36,9 @@ struct DecomposeDimlessSize : OpRewritePattern<SizeOp> {
 
   LogicalResult matchAndRewrite(SizeOp op,
                                 PatternRewriter &rewriter) const override {
-    if (!op.isDimless())
-      return rewriter.notifyMatchFailure(op, "returns a scalar, not a size");
-    auto inputType = dyn_cast<RankedTensorType>(op.getInput().getType());
-    if (!inputType)
-      return rewriter.notifyMatchFailure(op, "input is unranked");
+    if (!isDecomposable(op))
+      return rewriter.notifyMatchFailure(op, "not x.size() of a ranked tensor");
+    auto inputType = cast<RankedTensorType>(op.getInput().getType());
 
     Location loc = op.getLoc();
     SmallVector<Value> elements;
@@ -70,14 +74,20 @@ struct FXDecomposeSizePass
       return;
     }
 
-    // Decompose and nothing else: folding and constant CSE would rewrite ops
-    // the pass has no business with, and region simplification is costly and
-    // irrelevant here.
+    // Decompose and nothing else. The driver gets only the sizes to decompose
+    // (ExistingOps): it erases the dead ops of its worklist and would fold
+    // and CSE constants, and no other op, x.size(0) least of all, is its
+    // business. A dead x.size() is erased rather than decomposed.
+    SmallVector<Operation *> sizes;
+    getOperation()->walk([&](SizeOp op) {
+      if (isDecomposable(op))
+        sizes.push_back(op);
+    });
     GreedyRewriteConfig config;
-    config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled)
+    config.setStrictness(GreedyRewriteStrictness::ExistingOps)
         .enableFolding(false)
         .enableConstantCSE(false);
-    if (failed(applyPatternsGreedily(getOperation(), patterns, config))) {
+    if (failed(applyOpPatternsGreedily(sizes, patterns, config))) {
       getOperation()->emitError("fx-decompose-size did not converge");
       signalPassFailure();
     }

@@ -34,7 +34,12 @@ def FXDecomposeSize : Pass<"fx-decompose-size"> {
     too, since their dims are not known.
 
     The pass only decomposes: it does not fold, so static dims of size ops
-    with a dim stay as they are until `canonicalize`.
+    with a dim stay as they are until `canonicalize`, and it leaves every
+    other op alone, dead or not. It hands the greedy driver just the
+    `x.size()` ops to rewrite; the driver erases a dead one instead.
+    `use-walk-driver` applies the pattern in one walk instead
+    (`walkAndApplyPatterns`), which also decomposes dead sizes and skips
+    unreachable blocks.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
   let options = [
