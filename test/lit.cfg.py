@@ -1,6 +1,7 @@
 # -*- Python -*-
 
 import os
+import subprocess
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -40,11 +41,34 @@ for lib in ["mlir_runner_utils", "mlir_c_runner_utils"]:
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 tool_dirs = [config.fx_tools_dir, config.llvm_tools_dir]
-# Every fx-opt and mlir-opt run in the suite also checks that its input prints and parses
-# back to the same IR, in the generic form and as bytecode.
+# A sanitizer build (-DLLVM_USE_SANITIZER=...): reports fail the test. Debian's
+# mlir-opt is not instrumented, so it gets the shared ASan runtime preloaded
+# for the instrumented plugin, and no leak check of its own; a downstream
+# build against the installed, instrumented libraries links the runtime too.
+mlir_opt = os.path.join(config.llvm_tools_dir, "mlir-opt")
+consumer_flags = ""
+if config.fx_sanitizers:
+    config.available_features.add("sanitizers")
+    config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
+    runtime = subprocess.check_output(
+        [config.fx_cxx_compiler, "-print-file-name=libclang_rt.asan-x86_64.so"],
+        text=True,
+    ).strip()
+    mlir_opt = f"env LD_PRELOAD={runtime} ASAN_OPTIONS=detect_leaks=0 {mlir_opt}"
+    consumer_flags = (
+        f"-DCMAKE_C_COMPILER={config.fx_c_compiler} "
+        f"-DCMAKE_CXX_COMPILER={config.fx_cxx_compiler} "
+        "-DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined"
+    )
+config.substitutions.append(("%fx_consumer_flags", consumer_flags))
+if os.path.exists(os.path.join(config.fx_tools_dir, "fx-fuzz")):
+    config.available_features.add("fuzzer")
+
+# Every fx-opt and mlir-opt run in the suite also checks that its input prints
+# and parses back to the same IR, in the generic form and as bytecode.
 tools = [
-    ToolSubst(tool, extra_args=["--verify-roundtrip"], unresolved="fatal")
-    for tool in ["fx-opt", "mlir-opt"]
+    ToolSubst("fx-opt", extra_args=["--verify-roundtrip"], unresolved="fatal"),
+    ToolSubst("mlir-opt", command=mlir_opt, extra_args=["--verify-roundtrip"]),
+    "mlir-runner",
 ]
-tools.append("mlir-runner")
 llvm_config.add_tool_substitutions(tools, tool_dirs)

@@ -1,24 +1,39 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds fx-mlir, then runs one job:
-#   utils/build.sh demo   fx-decompose-size on examples/lora.mlir
-#   utils/build.sh test   the whole lit suite (check-fx)
-# The build goes to $FX_BUILD_DIR (default: build/ in the checkout).
+#   utils/build.sh demo           fx-decompose-size on examples/lora.mlir
+#   utils/build.sh test           the whole lit suite (check-fx)
+#   utils/build.sh sanitize       the lit suite again, built with clang-22
+#                                 under AddressSanitizer and UBSan
+#   utils/build.sh fuzz [SECONDS] both libFuzzer targets for SECONDS each
+#                                 (default 60) from fuzz/corpus, in the
+#                                 sanitizer build
+# The build goes to $FX_BUILD_DIR (default: build/, or build-sanitize/ for
+# sanitize and fuzz).
 set -euo pipefail
 
 job=${1:-}
 case "$job" in
-  demo | test) ;;
+  demo | test | sanitize | fuzz) ;;
   *)
-    echo "usage: $0 demo|test" >&2
+    echo "usage: $0 demo|test|sanitize|fuzz [seconds]" >&2
     exit 2
     ;;
 esac
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-build=${FX_BUILD_DIR:-$root/build}
 llvm=/usr/lib/llvm-22
-
 packages=(llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools cmake ninja-build)
+config=(-DCMAKE_BUILD_TYPE=Release)
+if [[ $job == sanitize || $job == fuzz ]]; then
+  build=${FX_BUILD_DIR:-$root/build-sanitize}
+  packages+=(clang-22 libclang-rt-22-dev)
+  config=(-DCMAKE_BUILD_TYPE=RelWithDebInfo
+    -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22
+    "-DLLVM_USE_SANITIZER=Address;Undefined" -DLLVM_USE_SANITIZE_COVERAGE=ON)
+else
+  build=${FX_BUILD_DIR:-$root/build}
+fi
+
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null |
@@ -33,8 +48,7 @@ if ((${#missing[@]})); then
     --no-install-recommends "${missing[@]}"
 fi
 
-cmake -G Ninja -S "$root" -B "$build" \
-  -DCMAKE_BUILD_TYPE=Release \
+cmake -G Ninja -S "$root" -B "$build" "${config[@]}" \
   -DMLIR_DIR="$llvm/lib/cmake/mlir" \
   -DLLVM_EXTERNAL_LIT="$llvm/bin/lit"
 
@@ -43,7 +57,21 @@ case "$job" in
     ninja -C "$build" fx-opt
     "$build/bin/fx-opt" --fx-decompose-size "$root/examples/lora.mlir"
     ;;
-  test)
+  test | sanitize)
     ninja -C "$build" check-fx
+    ;;
+  fuzz)
+    seconds=${2:-60}
+    ninja -C "$build" fx-fuzz fx-fuzz-structured
+    for fuzzer in fx-fuzz fx-fuzz-structured; do
+      # New inputs go to a scratch directory; the committed corpus only seeds.
+      scratch=$(mktemp -d)
+      echo "== $fuzzer, $seconds s"
+      "$build/bin/$fuzzer" -max_total_time="$seconds" -print_final_stats=1 \
+        -artifact_prefix="$build/$fuzzer-" "$scratch" "$root/fuzz/corpus" 2>&1 |
+        grep -E "^(stat::number_of_executed_units|stat::new_units_added|Done|==[0-9]+==ERROR)|SUMMARY|crash-" || true
+      test "${PIPESTATUS[0]}" -eq 0
+      rm -rf "$scratch"
+    done
     ;;
 esac

@@ -105,4 +105,8 @@ namespace mlir::fx::test {
 void registerTestLegacyDecomposeSizePass() {
   PassRegistration<TestLegacyDecomposeSizePass>();
 }
+
+std::unique_ptr<Pass> createTestLegacyDecomposeSizePass() {
+  return std::make_unique<TestLegacyDecomposeSizePass>();
+}
 } // namespace mlir::fx::test

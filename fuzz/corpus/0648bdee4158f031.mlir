@@ -1,0 +1,1 @@
+func.func private @negative_length(!fx.size<-1>)

@@ -1,0 +1,4 @@
+func.func @getitem_negative_out_of_range(%s: !fx.size<2>) -> index {
+  %0 = fx.getitem %s[-3] : !fx.size<2>
+  return %0 : index
+}

@@ -1,0 +1,5 @@
+func.func @view_user(%x: tensor<?x8xf32>, %y: tensor<?xf32>) -> tensor<?x8xf32> {
+  %0 = fx.size %x : tensor<?x8xf32> -> !fx.size<2>
+  %1 = fx.view %y, %0 : tensor<?xf32>, !fx.size<2> -> tensor<?x8xf32>
+  return %1 : tensor<?x8xf32>
+}

@@ -1,0 +1,122 @@
+//===- fx-fuzz.cpp - libFuzzer target for the fx dialect ------------------===//
+//
+// Parses arbitrary bytes as fx IR; when they parse and verify, runs
+// fx-decompose-size, the legacy pass and convert-fx-to-tensor on copies, and
+// checks that whatever a pass accepts it leaves verified. Diagnostics are
+// expected and silenced; a crash, a sanitizer report or a pass that succeeds
+// with broken IR is a bug.
+//
+// Built with FX_FUZZ_STRUCTURED, it also mutates valid graphs where they
+// matter: the integers of dims, indices and shapes, and symbolic versus static
+// dims.
+//
+//===----------------------------------------------------------------------===//
+
+#include "fx-mlir/Conversion/Passes.h"
+#include "fx-mlir/Dialect/FX/IR/FXDialect.h"
+#include "fx-mlir/Dialect/FX/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+
+#include <cstdint>
+#include <cstdlib>
+#include <random>
+#include <string>
+
+namespace mlir::fx::test {
+std::unique_ptr<Pass> createTestLegacyDecomposeSizePass();
+} // namespace mlir::fx::test
+
+using namespace mlir;
+
+static const DialectRegistry &getRegistry() {
+  static DialectRegistry *registry = [] {
+    auto *r = new DialectRegistry();
+    r->insert<fx::FXDialect, arith::ArithDialect, func::FuncDialect,
+              scf::SCFDialect, tensor::TensorDialect>();
+    return r;
+  }();
+  return *registry;
+}
+
+/// Runs `pass` on a copy of `module`; a pass that succeeds must leave IR that
+/// verifies.
+static void runOnCopy(ModuleOp module, std::unique_ptr<Pass> pass) {
+  OwningOpRef<ModuleOp> copy = module.clone();
+  PassManager pm(module.getContext());
+  pm.enableVerifier(false);
+  pm.addPass(std::move(pass));
+  if (succeeded(pm.run(*copy)) && failed(verify(*copy)))
+    std::abort();
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  // The input is not NUL-terminated; the parser wants a terminated buffer.
+  std::string text(reinterpret_cast<const char *>(data), size);
+
+  MLIRContext context(getRegistry(), MLIRContext::Threading::DISABLED);
+  ScopedDiagnosticHandler silence(&context,
+                                  [](Diagnostic &) { return success(); });
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, &context);
+  if (!module || failed(verify(*module)))
+    return 0;
+
+  runOnCopy(*module, fx::createFXDecomposeSize());
+  runOnCopy(*module, fx::createFXDecomposeSize({/*useWalkDriver=*/true}));
+  runOnCopy(*module, fx::test::createTestLegacyDecomposeSizePass());
+  runOnCopy(*module, fx::createConvertFXToTensor());
+  return 0;
+}
+
+#ifdef FX_FUZZ_STRUCTURED
+extern "C" size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t maxSize);
+
+/// Rewrites one integer or one `?` of the graph into a value at an edge:
+/// negative dims, the int64 ends, ranks just past the end.
+extern "C" size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size,
+                                          size_t maxSize, unsigned seed) {
+  std::mt19937 rng(seed);
+  if (size == 0 || rng() % 4 == 0)
+    return LLVMFuzzerMutate(data, size, maxSize);
+
+  std::string text(reinterpret_cast<const char *>(data), size);
+  std::vector<std::pair<size_t, size_t>> tokens; // [begin, end)
+  for (size_t i = 0; i < text.size();) {
+    bool digit = std::isdigit(static_cast<unsigned char>(text[i]));
+    bool minus = text[i] == '-' && i + 1 < text.size() &&
+                 std::isdigit(static_cast<unsigned char>(text[i + 1]));
+    if (!digit && !minus && text[i] != '?') {
+      ++i;
+      continue;
+    }
+    size_t end = i + 1;
+    while (text[i] != '?' && end < text.size() &&
+           std::isdigit(static_cast<unsigned char>(text[end])))
+      ++end;
+    tokens.emplace_back(i, end);
+    i = end;
+  }
+  if (tokens.empty())
+    return LLVMFuzzerMutate(data, size, maxSize);
+
+  static const char *const edges[] = {
+      "0",  "1",  "-1", "2",  "-2", "3",  "7",
+      "8",  "63", "64", "65", "?",  "-9223372036854775808",
+      "9223372036854775807"};
+  auto [begin, end] = tokens[rng() % tokens.size()];
+  text.replace(begin, end - begin, edges[rng() % std::size(edges)]);
+  if (text.size() > maxSize)
+    return LLVMFuzzerMutate(data, size, maxSize);
+  std::copy(text.begin(), text.end(), data);
+  return text.size();
+}
+#endif // FX_FUZZ_STRUCTURED
