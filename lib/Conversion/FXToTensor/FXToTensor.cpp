@@ -255,7 +255,11 @@ LogicalResult checkLowerable(Operation *root) {
                         << kMaxLoweredSizeLength << " elements";
       failed = true;
     }
-    if (auto slice = dyn_cast<SliceOp>(op)) {
+    if (auto node = dyn_cast<NodeOp>(op)) {
+      node.emitOpError() << "cannot be lowered: it is an opaque torch.fx node ("
+                         << node.getKind() << " " << node.getTarget() << ")";
+      failed = true;
+    } else if (auto slice = dyn_cast<SliceOp>(op)) {
       Value step = slice.getStep();
       APInt value;
       if (step && !(matchPattern(step, m_ConstantInt(&value)) &&

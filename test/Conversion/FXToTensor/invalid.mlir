@@ -54,3 +54,11 @@ func.func @unknown_user(%x: tensor<?xf32>) -> !fx.size<1> {
   }
   return %0 : !fx.size<1>
 }
+
+// -----
+
+func.func @opaque(%x: tensor<?xf32>) -> tensor<?xf32> {
+  // expected-error @+1 {{'fx.node' op cannot be lowered: it is an opaque torch.fx node (call_function torch.relu)}}
+  %0 = fx.node "call_function" "torch.relu"(%x) : (tensor<?xf32>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}

@@ -219,3 +219,19 @@ func.func @view_size_type(%x: tensor<4x8xf32>, %s: index) -> tensor<4x8xf32> {
   %0 = "fx.view"(%x, %s) : (tensor<4x8xf32>, index) -> tensor<4x8xf32>
   return %0 : tensor<4x8xf32>
 }
+
+// -----
+
+func.func @node_kind(%x: tensor<?xf32>) {
+  // expected-error @+1 {{'fx.node' op kind must be call_function, call_method, call_module or get_attr, not 'placeholder'}}
+  fx.node "placeholder" "x"(%x) : (tensor<?xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @node_target(%x: tensor<?xf32>) {
+  // expected-error @+1 {{'fx.node' op has an empty target}}
+  fx.node "call_function" ""(%x) : (tensor<?xf32>) -> ()
+  return
+}

@@ -44,3 +44,13 @@ func.func @dynamic_dim(%x: tensor<?x8xf32>, %d: index) -> index {
   %0 = fx.size %x, dim = %d : tensor<?x8xf32> -> index
   return %0 : index
 }
+
+// -----
+
+// An opaque node is a user the legacy pass does not know either.
+func.func @opaque_user(%x: tensor<?x8xf32>) -> tensor<?x8xf32> {
+  // expected-error @+1 {{Tried to erase Node fx.size but it still had 1 users in the graph}}
+  %0 = fx.size %x, dim = 0 : tensor<?x8xf32> -> index
+  %1 = fx.node "call_method" "narrow"(%x, %0) : (tensor<?x8xf32>, index) -> tensor<?x8xf32>
+  return %1 : tensor<?x8xf32>
+}

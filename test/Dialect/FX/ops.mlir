@@ -89,3 +89,14 @@ func.func @view(%x: tensor<?x8xf32>, %y: tensor<4x8xf32>, %s: !fx.size<2>,
   %1 = fx.view %y, %t : tensor<4x8xf32>, !fx.size<3> -> tensor<2x2x8xf32>
   return %0, %1 : tensor<?x8xf32>, tensor<2x2x8xf32>
 }
+
+// CHECK-LABEL: func.func @node
+func.func @node(%x: tensor<?x8xf32>, %n: index) -> (tensor<?x8xf32>, index) {
+  // CHECK-NEXT: %[[Y:.*]] = fx.node "call_function" "torch.relu"(%{{.*}}) {args = "(%0,)"} : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %y = fx.node "call_function" "torch.relu"(%x) {args = "(%0,)"} : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  // CHECK-NEXT: fx.node "call_function" "operator.mul"(%{{.*}}) : (index) -> index
+  %m = fx.node "call_function" "operator.mul"(%n) : (index) -> index
+  // CHECK-NEXT: fx.node "get_attr" "weight"() : () -> ()
+  fx.node "get_attr" "weight"() : () -> ()
+  return %y, %m : tensor<?x8xf32>, index
+}

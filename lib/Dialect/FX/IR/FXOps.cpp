@@ -268,6 +268,26 @@ LogicalResult ViewOp::verify() {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// NodeOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult NodeOp::verify() {
+  StringRef kind = getKind();
+  if (!llvm::is_contained(
+          {"call_function", "call_method", "call_module", "get_attr"}, kind))
+    return emitOpError() << "kind must be call_function, call_method, "
+                            "call_module or get_attr, not '"
+                         << kind << "'";
+  if (getTarget().empty())
+    return emitOpError("has an empty target");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ViewOp folding
+//===----------------------------------------------------------------------===//
+
 /// Whether `element` is, by construction, the size of dim `dim` of `tensor`.
 static bool isDimOf(Value element, Value tensor, int64_t dim) {
   auto type = cast<RankedTensorType>(tensor.getType());

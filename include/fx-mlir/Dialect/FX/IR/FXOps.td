@@ -212,4 +212,37 @@ def FX_ViewOp : FX_Op<"view", [Pure]> {
   let hasFolder = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Everything else
+//===----------------------------------------------------------------------===//
+
+def FX_NodeOp : FX_Op<"node"> {
+  let summary = "an opaque torch.fx node";
+  let description = [{
+    A torch.fx node that the dialect does not model, kept whole so that no
+    node of an imported graph is lost: its kind (`call_function`,
+    `call_method`, `call_module` or `get_attr`), its target, the values it
+    uses as operands and its result types. `args`, when present, is the
+    Python form of the node's arguments, with `%N` for operand N.
+
+    ```mlir
+    %y = fx.node "call_function" "torch.relu"(%x) {args = "(%0,)"}
+        : (tensor<?x8xf32>) -> tensor<?x8xf32>
+    ```
+
+    The op may have any side effect; no pass moves, merges or erases it.
+  }];
+
+  let arguments = (ins StrAttr:$kind, StrAttr:$target,
+                       Variadic<AnyType>:$inputs,
+                       OptionalAttr<StrAttr>:$args);
+  let results = (outs Variadic<AnyType>:$results);
+
+  let assemblyFormat = [{
+    $kind $target `(` $inputs `)` attr-dict `:` functional-type($inputs, $results)
+  }];
+
+  let hasVerifier = 1;
+}
+
 #endif // FX_MLIR_DIALECT_FX_IR_FXOPS_TD
