@@ -2,6 +2,7 @@
 
 import os
 import subprocess
+import sys
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -61,6 +62,13 @@ if config.fx_sanitizers:
         "-DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined"
     )
 config.substitutions.append(("%fx_consumer_flags", consumer_flags))
+# The importer's tests need torch (Debian's python3-torch, for /usr/bin/python3).
+config.substitutions.append(
+    ("%fx_import", os.path.join(config.fx_src_root, "tools", "fx-import", "fx_import.py"))
+)
+if subprocess.run([sys.executable, "-c", "import torch.fx"],
+                  capture_output=True).returncode == 0:
+    config.available_features.add("torch")
 if os.path.exists(os.path.join(config.fx_tools_dir, "fx-fuzz")):
     config.available_features.add("fuzzer")
 
