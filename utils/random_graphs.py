@@ -78,6 +78,7 @@ def generate(name, rng):
     args += [("d", "index"), ("m", "tensor<?xi64>")]
     tensors = [(f"x{i}", s) for i, s in enumerate(shapes)]  # (name, shape)
     indices = ["d"]
+    negative = []  # negative constants: slice bounds only, not view sizes
     sizes = []  # (name, length)
     slices = []
     ops = []
@@ -129,7 +130,9 @@ def generate(name, rng):
             v = add(result, f"fx.view {{0}}, {{1}} : {t}, !fx.size<{n}> -> {result}", [x, s])
             tensors.append((v, [None] * n))
         elif kind == "const":
-            indices.append(add("index", f"arith.constant {rng.randint(-4, 9)} : index", []))
+            value = rng.randint(-4, 9)
+            (negative if value < 0 else indices).append(
+                add("index", f"arith.constant {value} : index", []))
         elif kind == "slice":
             bounds, operands = [], []
             for position in range(3):
@@ -141,7 +144,7 @@ def generate(name, rng):
                     operands.append(step)
                 else:
                     bounds.append(f"{{{len(operands)}}}")
-                    operands.append(rng.choice(indices))
+                    operands.append(rng.choice(indices + negative))
             slices.append(add("!fx.slice", "fx.slice " + ", ".join(bounds), operands))
         elif kind == "slice_tensor" and slices:
             if shape is None or rank == 0:

@@ -24,8 +24,11 @@ def ConvertFXToTensor : Pass<"convert-fx-to-tensor", "::mlir::ModuleOp"> {
 
     A slice with a step that is not `none` or a positive constant (Python's
     negative steps reverse, which `tensor.extract_slice` cannot express), a
-    slice of an unranked tensor and a view to an unranked tensor cannot be
-    lowered: the pass reports each such op and fails without changing the IR.
+    slice of an unranked tensor, a view to an unranked tensor or with a
+    negative constant in its size (torch's inferred `-1`), an opaque `fx.node`
+    and a `!fx.size` of more than 65536 elements cannot be lowered: the pass
+    reports each such op and fails without changing the IR. A size whose -1
+    is known only at run time is not inferred.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

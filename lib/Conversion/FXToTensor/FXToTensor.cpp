@@ -278,6 +278,19 @@ LogicalResult checkLowerable(Operation *root) {
         view.emitOpError("cannot be lowered: the result is unranked");
         failed = true;
       }
+      // torch infers a -1 from the element count; tensor.reshape does not.
+      if (auto makeSize = view.getSize().getDefiningOp<MakeSizeOp>()) {
+        for (auto [i, element] : llvm::enumerate(makeSize.getElements())) {
+          APInt value;
+          if (matchPattern(element, m_ConstantInt(&value)) &&
+              value.isNegative()) {
+            view.emitOpError() << "cannot be lowered: element " << i
+                               << " of the size is " << value.getSExtValue()
+                               << ", a dim that torch infers";
+            failed = true;
+          }
+        }
+      }
     }
   });
   return success(!failed);

@@ -62,3 +62,14 @@ func.func @opaque(%x: tensor<?xf32>) -> tensor<?xf32> {
   %0 = fx.node "call_function" "torch.relu"(%x) : (tensor<?xf32>) -> tensor<?xf32>
   return %0 : tensor<?xf32>
 }
+
+// -----
+
+// x.reshape(n, -1): torch infers the -1, tensor.reshape would not.
+func.func @inferred_dim(%x: tensor<?x4x2xf32>, %n: index) -> tensor<?x8xf32> {
+  %c-1 = arith.constant -1 : index
+  %s = fx.make_size %n, %c-1 : !fx.size<2>
+  // expected-error @+1 {{'fx.view' op cannot be lowered: element 1 of the size is -1, a dim that torch infers}}
+  %0 = fx.view %x, %s : tensor<?x4x2xf32>, !fx.size<2> -> tensor<?x8xf32>
+  return %0 : tensor<?x8xf32>
+}
