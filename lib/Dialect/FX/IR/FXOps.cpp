@@ -16,6 +16,21 @@ std::optional<int64_t> mlir::fx::normalizeIndex(int64_t index, int64_t size) {
   return index < 0 ? index + size : index;
 }
 
+SmallVector<Value>
+mlir::fx::createSizeElements(OpBuilder &builder, Location loc,
+                             TypedValue<RankedTensorType> tensor) {
+  SmallVector<Value> elements;
+  elements.reserve(tensor.getType().getRank());
+  for (auto [dim, extent] : llvm::enumerate(tensor.getType().getShape())) {
+    if (ShapedType::isDynamic(extent))
+      elements.push_back(
+          SymSizeOp::create(builder, loc, tensor, static_cast<int64_t>(dim)));
+    else
+      elements.push_back(arith::ConstantIndexOp::create(builder, loc, extent));
+  }
+  return elements;
+}
+
 //===----------------------------------------------------------------------===//
 // Helpers
 //===----------------------------------------------------------------------===//

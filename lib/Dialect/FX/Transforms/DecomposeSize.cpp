@@ -10,7 +10,6 @@
 
 #include "fx-mlir/Dialect/FX/Transforms/Passes.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
@@ -38,19 +37,9 @@ struct DecomposeDimlessSize : OpRewritePattern<SizeOp> {
                                 PatternRewriter &rewriter) const override {
     if (!isDecomposable(op))
       return rewriter.notifyMatchFailure(op, "not x.size() of a ranked tensor");
-    auto inputType = cast<RankedTensorType>(op.getInput().getType());
-
-    Location loc = op.getLoc();
-    SmallVector<Value> elements;
-    elements.reserve(inputType.getRank());
-    for (auto [dim, extent] : llvm::enumerate(inputType.getShape())) {
-      if (ShapedType::isDynamic(extent))
-        elements.push_back(SymSizeOp::create(rewriter, loc, op.getInput(),
-                                             static_cast<int64_t>(dim)));
-      else
-        elements.push_back(
-            arith::ConstantIndexOp::create(rewriter, loc, extent));
-    }
+    SmallVector<Value> elements = createSizeElements(
+        rewriter, op.getLoc(),
+        cast<TypedValue<RankedTensorType>>(op.getInput()));
     // replaceOp moves every use before erasing, so no user is left dangling.
     rewriter.replaceOpWithNewOp<MakeSizeOp>(op, elements);
     return success();

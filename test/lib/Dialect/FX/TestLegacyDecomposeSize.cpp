@@ -49,20 +49,13 @@ struct TestLegacyDecomposeSizePass
   }
 
   LogicalResult decompose(SizeOp op) {
-    auto inputType = dyn_cast<RankedTensorType>(op.getInput().getType());
-    if (!inputType)
+    if (!isa<RankedTensorType>(op.getInput().getType()))
       return success();
 
     OpBuilder builder(op);
     Location loc = op.getLoc();
-    SmallVector<Value> elements;
-    for (auto [dim, extent] : llvm::enumerate(inputType.getShape())) {
-      if (ShapedType::isDynamic(extent))
-        elements.push_back(SymSizeOp::create(builder, loc, op.getInput(),
-                                             static_cast<int64_t>(dim)));
-      else
-        elements.push_back(arith::ConstantIndexOp::create(builder, loc, extent));
-    }
+    SmallVector<Value> elements = createSizeElements(
+        builder, loc, cast<TypedValue<RankedTensorType>>(op.getInput()));
 
     // The users the legacy pass knew: getitem on the tuple...
     for (Operation *user : llvm::make_early_inc_range(op->getUsers())) {

@@ -25,4 +25,13 @@ std::optional<int64_t> normalizeIndex(int64_t index, int64_t size);
 #define GET_OP_CLASSES
 #include "fx-mlir/Dialect/FX/IR/FXOps.h.inc"
 
+namespace mlir::fx {
+
+/// The elements of `tensor.size()`, one index value per dim: fx.sym_size for a
+/// symbolic dim, an arith.constant for a static one.
+SmallVector<Value> createSizeElements(OpBuilder &builder, Location loc,
+                                      TypedValue<RankedTensorType> tensor);
+
+} // namespace mlir::fx
+
 #endif // FX_MLIR_DIALECT_FX_IR_FXOPS_H
