@@ -14,6 +14,8 @@ For each graph size it times, in one run and several times each (medians):
   upstream  Debian's mlir-opt, func.func(canonicalize) on the same graph
             written with shape.shape_of/shape.get_extent and tensor ops
   up-parse  Debian's mlir-opt, parse and print of that upstream graph
+  pass-only the wall time of the pass alone (--mlir-timing), threaded and
+            with --mlir-disable-threading
 
 and the peak RSS of `parse` and `pass`. It prints a Markdown table and
 writes it to --out. These machines are noisy: read the ratios.
@@ -21,6 +23,7 @@ writes it to --out. These machines are noisy: read the ratios.
 
 import argparse
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -31,8 +34,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 LLVM_BIN = "/usr/lib/llvm-22/bin"
 
 
+PASS_TIMING = re.compile(r"^\s*(?:\S+\s+\(\s*[\d.]+%\)\s+)?([\d.]+)\s+\(\s*[\d.]+%\)\s+'func\.func' Pipeline",
+                         re.M)
+
+
 def run(cmd):
-    """Runs cmd, returns (seconds, peak RSS in MiB); fails loudly."""
+    """Runs cmd, returns (seconds, peak RSS in MiB, stderr); fails loudly."""
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, status, usage = os.wait4(proc.pid, 0)
@@ -41,13 +48,25 @@ def run(cmd):
     proc.stderr.close()
     if status != 0:
         sys.exit(f"benchmark command failed: {' '.join(cmd)}\n{stderr}")
-    return elapsed, usage.ru_maxrss / 1024
+    return elapsed, usage.ru_maxrss / 1024, stderr
 
 
 def median_of(cmd, repeat):
     samples = [run(cmd) for _ in range(repeat)]
     return (statistics.median(s[0] for s in samples),
             statistics.median(s[1] for s in samples))
+
+
+def median_pass_time(cmd, repeat):
+    """The wall time of the func.func pass pipeline alone, from --mlir-timing."""
+    times = []
+    for _ in range(repeat):
+        stderr = run(cmd + ["--mlir-timing"])[2]
+        match = PASS_TIMING.search(stderr)
+        if not match:
+            sys.exit(f"no pass timing in the output of {' '.join(cmd)}:\n{stderr}")
+        times.append(float(match.group(1)))
+    return statistics.median(times)
 
 
 def count_ops(path):
@@ -101,6 +120,11 @@ def main():
         t["out-parse"], _ = median_of([args.fx_opt, decomposed, "-o", "/dev/null"], args.repeat)
         t["upstream"], _ = median_of([args.mlir_opt, upstream, canonicalize, "-o", "/dev/null"],
                                      args.repeat)
+        t["pass-only"] = median_pass_time([args.fx_opt, graph, decompose, "-o", "/dev/null"],
+                                          args.repeat)
+        t["pass-only-serial"] = median_pass_time(
+            [args.fx_opt, graph, decompose, "--mlir-disable-threading", "-o", "/dev/null"],
+            args.repeat)
         t["up-parse"], _ = median_of([args.mlir_opt, upstream, "-o", "/dev/null"], args.repeat)
         rows.append((size, ops, up_ops, t, rss_parse, rss_pass))
         print(f"measured {ops} ops", file=sys.stderr)
@@ -112,8 +136,9 @@ def main():
         "| ops | parse | pass | pass/parse | walk | walk/parse | out-parse | "
         "pipeline | serial | serial/pass | bytecode | upstream (ops) | up-parse | "
         "pipeline/op ÷ upstream/op | parse/op ÷ up-parse/op | RSS parse MiB | "
-        "RSS pass MiB | RSS pass/parse | pass vs previous size |",
-        "|" + "---|" * 19,
+        "RSS pass MiB | RSS pass/parse | pass vs previous size | pass-only | "
+        "pass-only/parse | pass-only serial | serial/threaded |",
+        "|" + "---|" * 23,
     ]
     previous = None
     for size, ops, up_ops, t, rss_parse, rss_pass in rows:
@@ -130,7 +155,10 @@ def main():
             f"{t['serial'] / t['pass']:.2f} | {t['bytecode']:.3f} | "
             f"{t['upstream']:.3f} ({up_ops}) | {t['up-parse']:.3f} | {per_op:.2f} | "
             f"{parse_per_op:.2f} | {rss_parse:.0f} | "
-            f"{rss_pass:.0f} | {rss_pass / rss_parse:.2f} | {growth} |")
+            f"{rss_pass:.0f} | {rss_pass / rss_parse:.2f} | {growth} | "
+            f"{t['pass-only']:.3f} | {t['pass-only'] / t['parse']:.3f} | "
+            f"{t['pass-only-serial']:.3f} | "
+            f"{t['pass-only-serial'] / t['pass-only']:.2f} |")
         previous = (ops, t["pass"])
     table = "\n".join(lines) + "\n"
     print(table)
