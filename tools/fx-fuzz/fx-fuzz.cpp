@@ -108,10 +108,20 @@ extern "C" size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size,
   if (tokens.empty())
     return LLVMFuzzerMutate(data, size, maxSize);
 
-  static const char *const edges[] = {
-      "0",  "1",  "-1", "2",  "-2", "3",  "7",
-      "8",  "63", "64", "65", "?",  "-9223372036854775808",
-      "9223372036854775807"};
+  static const char *const edges[] = {"0",
+                                      "1",
+                                      "-1",
+                                      "2",
+                                      "-2",
+                                      "3",
+                                      "7",
+                                      "8",
+                                      "63",
+                                      "64",
+                                      "65",
+                                      "?",
+                                      "-9223372036854775808",
+                                      "9223372036854775807"};
   auto [begin, end] = tokens[rng() % tokens.size()];
   text.replace(begin, end - begin, edges[rng() % std::size(edges)]);
   if (text.size() > maxSize)

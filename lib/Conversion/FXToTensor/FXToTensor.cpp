@@ -52,10 +52,10 @@ static Value lowerDim(OpBuilder &builder, Location loc, Value tensor,
 static Value lowerDim(OpBuilder &builder, Location loc, Value tensor,
                       Value dim) {
   Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
-  Value negative = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt,
-                                         dim, zero);
-  Value wrapped = arith::AddIOp::create(builder, loc, dim,
-                                        getRank(builder, loc, tensor));
+  Value negative =
+      arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt, dim, zero);
+  Value wrapped =
+      arith::AddIOp::create(builder, loc, dim, getRank(builder, loc, tensor));
   Value index = arith::SelectOp::create(builder, loc, negative, wrapped, dim);
   return tensor::DimOp::create(builder, loc, tensor, index);
 }
@@ -65,8 +65,8 @@ static Value lowerDim(OpBuilder &builder, Location loc, Value tensor,
 static Value clampBound(OpBuilder &builder, Location loc, Value bound,
                         Value length) {
   Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
-  Value negative = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt,
-                                         bound, zero);
+  Value negative = arith::CmpIOp::create(
+      builder, loc, arith::CmpIPredicate::slt, bound, zero);
   Value fromEnd = arith::MaxSIOp::create(
       builder, loc, arith::AddIOp::create(builder, loc, bound, length), zero);
   Value fromStart = arith::MinSIOp::create(builder, loc, bound, length);
@@ -92,8 +92,8 @@ struct SizeOpLowering : OpConversionPattern<SizeOp> {
     if (IntegerAttr dim = op.getDimAttr())
       rewriter.replaceOp(op, lowerDim(rewriter, loc, input, dim.getInt()));
     else
-      rewriter.replaceOp(op,
-                         lowerDim(rewriter, loc, input, adaptor.getDynamicDim()));
+      rewriter.replaceOp(
+          op, lowerDim(rewriter, loc, input, adaptor.getDynamicDim()));
     return success();
   }
 };
@@ -155,7 +155,8 @@ struct SliceOpLowering : OpConversionPattern<SliceOp> {
     // An absent stop is "the end": the largest index, which clamps to the
     // length of whatever the slice is applied to.
     Value start = boundOr(adaptor.getStart(), 0);
-    Value stop = boundOr(adaptor.getStop(), std::numeric_limits<int64_t>::max());
+    Value stop =
+        boundOr(adaptor.getStop(), std::numeric_limits<int64_t>::max());
     Value step = boundOr(adaptor.getStep(), 1);
     rewriter.replaceOpWithMultiple(op, {{start, stop, step}});
     return success();
@@ -185,7 +186,8 @@ struct SliceTensorOpLowering : OpConversionPattern<SliceTensorOp> {
     Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
     Value span = arith::MaxSIOp::create(
         rewriter, loc, arith::SubIOp::create(rewriter, loc, stop, start), zero);
-    sizes[0] = arith::CeilDivSIOp::create(rewriter, loc, span, step).getResult();
+    sizes[0] =
+        arith::CeilDivSIOp::create(rewriter, loc, span, step).getResult();
 
     SmallVector<OpFoldResult> offsets(inputType.getRank(),
                                       rewriter.getIndexAttr(0));
@@ -284,9 +286,9 @@ LogicalResult checkLowerable(Operation *root) {
           APInt value;
           if (matchPattern(element, m_ConstantInt(&value)) &&
               value.isNegative()) {
-            view.emitOpError() << "cannot be lowered: element " << i
-                               << " of the size is " << value.getSExtValue()
-                               << ", a dim that torch infers";
+            view.emitOpError()
+                << "cannot be lowered: element " << i << " of the size is "
+                << value.getSExtValue() << ", a dim that torch infers";
             failed = true;
           }
         }

@@ -25,13 +25,15 @@ int main(void) {
 
   mlirDialectHandleLoadDialect(fx, context);
   MlirModule module = mlirModuleCreateParse(
-      context, mlirStringRefCreateFromCString(
-                   "%s = fx.make_size : !fx.size<0>\n"
-                   "%t = fx.getitem %s[0] : !fx.size<0>\n"));
-  printf("invalid getitem rejected: %s\n", mlirModuleIsNull(module) ? "yes" : "no");
+      context,
+      mlirStringRefCreateFromCString("%s = fx.make_size : !fx.size<0>\n"
+                                     "%t = fx.getitem %s[0] : !fx.size<0>\n"));
+  printf("invalid getitem rejected: %s\n",
+         mlirModuleIsNull(module) ? "yes" : "no");
 
   module = mlirModuleCreateParse(
-      context, mlirStringRefCreateFromCString("%s = fx.make_size : !fx.size<0>"));
+      context,
+      mlirStringRefCreateFromCString("%s = fx.make_size : !fx.size<0>"));
   if (mlirModuleIsNull(module))
     return 1;
   mlirOperationPrint(mlirModuleGetOperation(module), printToStdout, NULL);

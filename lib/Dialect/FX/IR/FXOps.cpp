@@ -307,7 +307,8 @@ LogicalResult NodeOp::verify() {
 static bool isDimOf(Value element, Value tensor, int64_t dim) {
   auto type = cast<RankedTensorType>(tensor.getType());
   APInt constant;
-  if (!type.isDynamicDim(dim) && matchPattern(element, m_ConstantInt(&constant)))
+  if (!type.isDynamicDim(dim) &&
+      matchPattern(element, m_ConstantInt(&constant)))
     return constant.getSExtValue() == type.getDimSize(dim);
   auto isDim = [&](Value input, int64_t d) {
     return input == tensor && normalizeIndex(d, type.getRank()) == dim;

@@ -37,9 +37,9 @@ struct DecomposeDimlessSize : OpRewritePattern<SizeOp> {
                                 PatternRewriter &rewriter) const override {
     if (!isDecomposable(op))
       return rewriter.notifyMatchFailure(op, "not x.size() of a ranked tensor");
-    SmallVector<Value> elements = createSizeElements(
-        rewriter, op.getLoc(),
-        cast<TypedValue<RankedTensorType>>(op.getInput()));
+    SmallVector<Value> elements =
+        createSizeElements(rewriter, op.getLoc(),
+                           cast<TypedValue<RankedTensorType>>(op.getInput()));
     // replaceOp moves every use before erasing, so no user is left dangling.
     rewriter.replaceOpWithNewOp<MakeSizeOp>(op, elements);
     return success();

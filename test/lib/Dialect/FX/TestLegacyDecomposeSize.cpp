@@ -75,11 +75,10 @@ struct TestLegacyDecomposeSizePass
           MakeSizeOp::create(builder, loc, elements).getResult());
 
     if (!op->use_empty()) {
-      llvm::SmallPtrSet<Operation *, 4> users(op->user_begin(),
-                                              op->user_end());
-      return op.emitError() << "Tried to erase Node " << nodeName(op)
-                            << " but it still had " << users.size()
-                            << " users in the graph";
+      llvm::SmallPtrSet<Operation *, 4> users(op->user_begin(), op->user_end());
+      return op.emitError()
+             << "Tried to erase Node " << nodeName(op) << " but it still had "
+             << users.size() << " users in the graph";
     }
     op.erase();
     return success();
