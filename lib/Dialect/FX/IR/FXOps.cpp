@@ -16,6 +16,10 @@ std::optional<int64_t> mlir::fx::normalizeIndex(int64_t index, int64_t size) {
   return index < 0 ? index + size : index;
 }
 
+//===----------------------------------------------------------------------===//
+// Builders
+//===----------------------------------------------------------------------===//
+
 SmallVector<Value>
 mlir::fx::createSizeElements(OpBuilder &builder, Location loc,
                              TypedValue<RankedTensorType> tensor) {
@@ -283,26 +287,6 @@ LogicalResult ViewOp::verify() {
   return success();
 }
 
-//===----------------------------------------------------------------------===//
-// NodeOp
-//===----------------------------------------------------------------------===//
-
-LogicalResult NodeOp::verify() {
-  StringRef kind = getKind();
-  if (!llvm::is_contained(
-          {"call_function", "call_method", "call_module", "get_attr"}, kind))
-    return emitOpError() << "kind must be call_function, call_method, "
-                            "call_module or get_attr, not '"
-                         << kind << "'";
-  if (getTarget().empty())
-    return emitOpError("has an empty target");
-  return success();
-}
-
-//===----------------------------------------------------------------------===//
-// ViewOp folding
-//===----------------------------------------------------------------------===//
-
 /// Whether `element` is, by construction, the size of dim `dim` of `tensor`.
 static bool isDimOf(Value element, Value tensor, int64_t dim) {
   auto type = cast<RankedTensorType>(tensor.getType());
@@ -341,6 +325,22 @@ OpFoldResult ViewOp::fold(FoldAdaptor) {
     if (!isDimOf(element, input, dim))
       return {};
   return input;
+}
+
+//===----------------------------------------------------------------------===//
+// NodeOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult NodeOp::verify() {
+  StringRef kind = getKind();
+  if (!llvm::is_contained(
+          {"call_function", "call_method", "call_module", "get_attr"}, kind))
+    return emitOpError() << "kind must be call_function, call_method, "
+                            "call_module or get_attr, not '"
+                         << kind << "'";
+  if (getTarget().empty())
+    return emitOpError("has an empty target");
+  return success();
 }
 
 #define GET_OP_CLASSES
