@@ -40,12 +40,15 @@ PASS_TIMING = re.compile(r"^\s*(?:\S+\s+\(\s*[\d.]+%\)\s+)?([\d.]+)\s+\(\s*[\d.]
 
 def run(cmd):
     """Runs cmd, returns (seconds, peak RSS in MiB, stderr); fails loudly."""
-    start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(proc.pid, 0)
-    elapsed = time.perf_counter() - start
-    stderr = proc.stderr.read().decode()
-    proc.stderr.close()
+    # stderr goes to a file: a pipe read only after wait4 could fill and
+    # block the child.
+    with tempfile.TemporaryFile() as log:
+        start = time.perf_counter()
+        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=log)
+        _, status, usage = os.wait4(proc.pid, 0)
+        elapsed = time.perf_counter() - start
+        log.seek(0)
+        stderr = log.read().decode()
     if status != 0:
         sys.exit(f"benchmark command failed: {' '.join(cmd)}\n{stderr}")
     return elapsed, usage.ru_maxrss / 1024, stderr

@@ -62,6 +62,16 @@ static LogicalResult verifyDim(Operation *op, Value input, int64_t dim) {
   return emitOutOfRange(op, "dim", dim, type, type.getRank(), "dims");
 }
 
+/// Slicing and viewing keep the element type.
+static LogicalResult verifySameElementType(Operation *op, TensorType input,
+                                           TensorType result) {
+  if (input.getElementType() == result.getElementType())
+    return success();
+  return op->emitOpError() << "result element type " << result.getElementType()
+                           << " does not match input element type "
+                           << input.getElementType();
+}
+
 /// The size of dim `dim` of `input` when the type makes it static.
 static OpFoldResult foldStaticDim(Value input, int64_t dim) {
   auto type = dyn_cast<RankedTensorType>(input.getType());
@@ -232,11 +242,8 @@ OpFoldResult GetItemOp::fold(FoldAdaptor) {
 LogicalResult SliceTensorOp::verify() {
   auto inputType = cast<TensorType>(getInput().getType());
   auto resultType = cast<TensorType>(getType());
-  if (inputType.getElementType() != resultType.getElementType())
-    return emitOpError() << "result element type "
-                         << resultType.getElementType()
-                         << " does not match input element type "
-                         << inputType.getElementType();
+  if (failed(verifySameElementType(*this, inputType, resultType)))
+    return failure();
   for (TensorType type : {inputType, resultType})
     if (type.hasRank() && type.getRank() == 0)
       return emitOpError() << "cannot slice dim 0 of 0-d tensor " << type;
@@ -269,11 +276,8 @@ LogicalResult ViewOp::verify() {
   auto inputType = cast<TensorType>(getInput().getType());
   auto resultType = cast<TensorType>(getType());
   SizeType sizeType = getSize().getType();
-  if (inputType.getElementType() != resultType.getElementType())
-    return emitOpError() << "result element type "
-                         << resultType.getElementType()
-                         << " does not match input element type "
-                         << inputType.getElementType();
+  if (failed(verifySameElementType(*this, inputType, resultType)))
+    return failure();
   if (resultType.hasRank() && resultType.getRank() != sizeType.getRank())
     return emitOpError() << "result " << resultType << " has rank "
                          << resultType.getRank() << ", but size " << sizeType
