@@ -259,7 +259,8 @@ LogicalResult checkLowerable(Operation *root) {
     }
     if (auto node = dyn_cast<NodeOp>(op)) {
       node.emitOpError() << "cannot be lowered: it is an opaque torch.fx node ("
-                         << node.getKind() << " " << node.getTarget() << ")";
+                         << stringifyNodeKind(node.getKind()) << " "
+                         << node.getTarget() << ")";
       failed = true;
     } else if (auto slice = dyn_cast<SliceOp>(op)) {
       Value step = slice.getStep();

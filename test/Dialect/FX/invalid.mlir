@@ -223,8 +223,25 @@ func.func @view_size_type(%x: tensor<4x8xf32>, %s: index) -> tensor<4x8xf32> {
 // -----
 
 func.func @node_kind(%x: tensor<?xf32>) {
-  // expected-error @+1 {{'fx.node' op kind must be call_function, call_method, call_module or get_attr, not 'placeholder'}}
+  // expected-error @+1 {{custom op 'fx.node' expected one of [call_function, call_method, call_module, get_attr] for the opcode of a torch.fx node, got: placeholder}}
   fx.node "placeholder" "x"(%x) : (tensor<?xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @node_kind_keyword(%x: tensor<?xf32>) {
+  // expected-error @+1 {{custom op 'fx.node' expected one of [call_function, call_method, call_module, get_attr] for the opcode of a torch.fx node, got: output}}
+  fx.node output "x"(%x) : (tensor<?xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @node_kind_generic(%x: tensor<?xf32>) {
+  // expected-error @+2 {{expected one of [call_function, call_method, call_module, get_attr] for the opcode of a torch.fx node, got: placeholder}}
+  // expected-error @+1 {{failed to parse FX_NodeKindAttr parameter 'value' which is to be a `::mlir::fx::NodeKind`}}
+  "fx.node"(%x) <{kind = #fx<node_kind placeholder>, target = "x"}> : (tensor<?xf32>) -> ()
   return
 }
 

@@ -92,11 +92,32 @@ func.func @view(%x: tensor<?x8xf32>, %y: tensor<4x8xf32>, %s: !fx.size<2>,
 
 // CHECK-LABEL: func.func @node
 func.func @node(%x: tensor<?x8xf32>, %n: index) -> (tensor<?x8xf32>, index) {
-  // CHECK-NEXT: %[[Y:.*]] = fx.node "call_function" "torch.relu"(%{{.*}}) {args = "(%0,)"} : (tensor<?x8xf32>) -> tensor<?x8xf32>
-  %y = fx.node "call_function" "torch.relu"(%x) {args = "(%0,)"} : (tensor<?x8xf32>) -> tensor<?x8xf32>
-  // CHECK-NEXT: fx.node "call_function" "operator.mul"(%{{.*}}) : (index) -> index
-  %m = fx.node "call_function" "operator.mul"(%n) : (index) -> index
-  // CHECK-NEXT: fx.node "get_attr" "weight"() : () -> ()
-  fx.node "get_attr" "weight"() : () -> ()
+  // CHECK-NEXT: %[[Y:.*]] = fx.node call_function "torch.relu"(%{{.*}}) {args = "(%0,)"} : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %y = fx.node call_function "torch.relu"(%x) {args = "(%0,)"} : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  // CHECK-NEXT: fx.node call_method "mul"(%{{.*}}) : (index) -> index
+  %m = fx.node call_method "mul"(%n) : (index) -> index
+  // CHECK-NEXT: fx.node call_module "fc1"(%[[Y]]) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %z = fx.node call_module "fc1"(%y) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  // CHECK-NEXT: fx.node get_attr "weight"() : () -> ()
+  fx.node get_attr "weight"() : () -> ()
   return %y, %m : tensor<?x8xf32>, index
+}
+
+// The quoted kind, as older producers (and fx-import) write it, parses to the
+// same op.
+// CHECK-LABEL: func.func @node_quoted_kind
+func.func @node_quoted_kind(%x: tensor<?x8xf32>) -> tensor<?x8xf32> {
+  // CHECK-NEXT: fx.node call_function "torch.relu"(%{{.*}}) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %y = fx.node "call_function" "torch.relu"(%x) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  // CHECK-NEXT: fx.node get_attr "weight"() : () -> ()
+  fx.node "get_attr" "weight"() : () -> ()
+  return %y : tensor<?x8xf32>
+}
+
+// The generic form spells the kind as an fx attribute.
+// CHECK-LABEL: func.func @node_generic
+func.func @node_generic(%x: tensor<?x8xf32>) -> tensor<?x8xf32> {
+  // CHECK-NEXT: fx.node call_method "relu"(%{{.*}}) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %y = "fx.node"(%x) <{kind = #fx<node_kind call_method>, target = "relu"}> : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  return %y : tensor<?x8xf32>
 }

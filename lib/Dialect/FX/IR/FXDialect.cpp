@@ -1,6 +1,7 @@
 //===- FXDialect.cpp - FX dialect -----------------------------------------===//
 
 #include "fx-mlir/Dialect/FX/IR/FXDialect.h"
+#include "fx-mlir/Dialect/FX/IR/FXAttrs.h"
 #include "fx-mlir/Dialect/FX/IR/FXOps.h"
 #include "fx-mlir/Dialect/FX/IR/FXTypes.h"
 
@@ -16,6 +17,7 @@ void FXDialect::initialize() {
 #define GET_OP_LIST
 #include "fx-mlir/Dialect/FX/IR/FXOps.cpp.inc"
       >();
+  registerAttributes();
   registerTypes();
 }
 

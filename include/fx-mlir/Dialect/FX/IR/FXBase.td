@@ -39,9 +39,11 @@ def FX_Dialect : Dialect {
 
   let dependentDialects = ["::mlir::arith::ArithDialect"];
   let hasConstantMaterializer = 1;
+  let useDefaultAttributePrinterParser = 1;
   let useDefaultTypePrinterParser = 1;
 
   let extraClassDeclaration = [{
+    void registerAttributes();
     void registerTypes();
   }];
 }

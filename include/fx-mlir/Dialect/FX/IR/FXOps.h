@@ -3,6 +3,7 @@
 #ifndef FX_MLIR_DIALECT_FX_IR_FXOPS_H
 #define FX_MLIR_DIALECT_FX_IR_FXOPS_H
 
+#include "fx-mlir/Dialect/FX/IR/FXAttrs.h"
 #include "fx-mlir/Dialect/FX/IR/FXDialect.h"
 #include "fx-mlir/Dialect/FX/IR/FXTypes.h"
 

@@ -3,6 +3,7 @@
 #ifndef FX_MLIR_DIALECT_FX_IR_FXOPS_TD
 #define FX_MLIR_DIALECT_FX_IR_FXOPS_TD
 
+include "fx-mlir/Dialect/FX/IR/FXAttrs.td"
 include "fx-mlir/Dialect/FX/IR/FXBase.td"
 include "fx-mlir/Dialect/FX/IR/FXTypes.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
@@ -226,20 +227,22 @@ def FX_NodeOp : FX_Op<"node"> {
     Python form of the node's arguments, with `%N` for operand N.
 
     ```mlir
-    %y = fx.node "call_function" "torch.relu"(%x) {args = "(%0,)"}
+    %y = fx.node call_function "torch.relu"(%x) {args = "(%0,)"}
         : (tensor<?x8xf32>) -> tensor<?x8xf32>
     ```
 
+    The kind is a bare keyword; the quoted form `"call_function"` parses too.
     The op may have any side effect; no pass moves, merges or erases it.
   }];
 
-  let arguments = (ins StrAttr:$kind, StrAttr:$target,
+  let arguments = (ins FX_NodeKindAttr:$kind, StrAttr:$target,
                        Variadic<AnyType>:$inputs,
                        OptionalAttr<StrAttr>:$args);
   let results = (outs Variadic<AnyType>:$results);
 
   let assemblyFormat = [{
-    $kind $target `(` $inputs `)` attr-dict `:` functional-type($inputs, $results)
+    custom<NodeKind>($kind) $target `(` $inputs `)` attr-dict `:`
+    functional-type($inputs, $results)
   }];
 
   let hasVerifier = 1;
