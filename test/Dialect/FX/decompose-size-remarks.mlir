@@ -1,5 +1,4 @@
 // RUN: fx-opt %s --fx-decompose-size=emit-remarks --verify-diagnostics --mlir-print-op-on-diagnostic=false | FileCheck %s
-// RUN: fx-opt %s --fx-decompose-size="emit-remarks use-walk-driver" --mlir-print-op-on-diagnostic=false 2>&1 >/dev/null | FileCheck %s --check-prefix=WALK
 
 // One remark per size op, at its location, before anything is rewritten.
 // CHECK-LABEL: func.func @remarks
@@ -20,6 +19,3 @@ func.func @remarks(%x: tensor<?x8xf32>, %u: tensor<*xf32>, %r: tensor<f32>) -> (
   return %s, %n, %k, %us, %rs : !fx.size<2>, index, index, !fx.size<3>, !fx.size<0>
 }
 
-// The walk driver decomposes a dead x.size() too, and says so.
-// WALK-COUNT-2: remark: decomposed x.size() into [sym_size(0), 8]
-// WALK-NOT: erased x.size()
