@@ -197,3 +197,25 @@ class Scale(torch.nn.Module):
 
 def scale_default():
     return Scale(), (torch.randn(4, 8),)
+
+
+class TwoSlices(torch.nn.Module):
+    """x.size(0) in two slices of one getitem, and in a second getitem: two
+    users for torch.fx."""
+
+    def forward(self, x, m):
+        n = x.size(0)
+        return m[:n, :n], m[n:]
+
+
+def two_slices():
+    return TwoSlices(), (torch.randn(4, 8), torch.randn(16, 16))
+
+
+class NoMetadata(torch.nn.Module):
+    def forward(self, x):
+        return x + 1
+
+
+def no_metadata():
+    return torch.fx.symbolic_trace(NoMetadata())

@@ -59,7 +59,8 @@ def load(spec):
         raise FxImportError(f"{spec} returned {_kind(value)}; {expected}")
     root, inputs = value
     if not isinstance(root, torch.nn.Module):
-        raise FxImportError(f"{spec} returned ({_kind(root)}, ...); {expected}")
+        raise FxImportError(f"{spec} returned {_kind(value)} whose first item is "
+                            f"{_kind(root)}; {expected}")
     if inputs is not None:
         if isinstance(inputs, torch.Tensor) or not isinstance(inputs, (tuple, list)):
             raise FxImportError(f"{spec} returned example inputs that are "
@@ -69,9 +70,13 @@ def load(spec):
 
 
 def _kind(value):
+    if value is None:
+        return "None"
+    name = type(value).__name__
+    article = "an" if name[0].lower() in "aeiou" else "a"
     if isinstance(value, (tuple, list)):
-        return f"a {type(value).__name__} of {len(value)}"
-    return "None" if value is None else f"a {type(value).__name__}"
+        return f"{article} {name} of {len(value)}"
+    return f"{article} {name}"
 
 
 def parser():
