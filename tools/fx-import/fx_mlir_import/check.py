@@ -52,6 +52,8 @@ def check(result, fx_opt):
             said = said.replace(long, short)
         users = ", ".join(u.name for u in node.users) or "none"
         lines.append(f"{node.name}: {form}: {said}; users: {users}")
+    if not result.size_nodes:
+        lines.append("no size nodes in this graph")
     legacy = _fx_opt(fx_opt, result.text, "--test-fx-legacy-decompose-size")
     if legacy.returncode == 0:
         lines.append("pre-fix decomposition: succeeds on this graph")

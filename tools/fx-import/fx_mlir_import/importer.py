@@ -536,7 +536,8 @@ def _neg(imp, node):
     imp.define(node, f"arith.subi {zero}, {names[0]} : index", "index", ScalarSpec("index"))
 
 
-def _aten(name, overload=None):
+def _aten(name):
+    """The packet and every overload of torch.ops.aten.NAME, if it exists."""
     packet = getattr(torch.ops.aten, name, None)
     if packet is None:
         return []

@@ -190,7 +190,3 @@ def specs_from_metadata(gm):
             specs[node] = spec
     return specs
 
-
-def has_metadata(gm):
-    return any(spec_of_metadata(n.meta) is not None
-               for n in gm.graph.nodes if n.op == "placeholder")
