@@ -5,11 +5,24 @@
 #include "fx-mlir/Dialect/FX/IR/FXTypes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Transforms/InliningUtils.h"
 
 using namespace mlir;
 using namespace mlir::fx;
 
 #include "fx-mlir/Dialect/FX/IR/FXOpsDialect.cpp.inc"
+
+namespace {
+/// fx ops may be inlined anywhere: fx-split-graph outlines pieces of a graph
+/// into functions, and `inline` puts them back.
+struct FXInlinerInterface : DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+
+  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+};
+} // namespace
 
 void FXDialect::initialize() {
   addOperations<
@@ -17,6 +30,7 @@ void FXDialect::initialize() {
 #include "fx-mlir/Dialect/FX/IR/FXOps.cpp.inc"
       >();
   registerTypes();
+  addInterfaces<FXInlinerInterface>();
 }
 
 Operation *FXDialect::materializeConstant(OpBuilder &builder, Attribute value,
