@@ -669,7 +669,7 @@ void FXSplitGraphPass::runOnOperation() {
                                      : WalkResult::advance();
       });
       if (found.wasInterrupted()) {
-        func.emitError() << "has " << llvm::range_size(region)
+        func.emitOpError() << "has " << llvm::range_size(region)
                          << " blocks; fx-split-graph splits only functions of "
                             "one block";
         ok = false;
