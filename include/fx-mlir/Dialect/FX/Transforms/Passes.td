@@ -70,8 +70,9 @@ def FXSplitGraph : Pass<"fx-split-graph", "::mlir::ModuleOp"> {
 
     **Assignment**, in one walk over the function body in program order:
 
-    * a splitting op starts a new piece; consecutive splitting ops share it,
-      and the next other op starts the next piece;
+    * a splitting op starts a new piece; consecutive splitting ops share it
+      (getitems of one in between do not separate them), and the next
+      other op starts the next piece;
     * an op that only takes a value apart (`fx.getitem`, or an `fx.node` of
       `operator.getitem`) goes to the piece of the op that defines its
       operand, so no tuple or `torch.Size` is passed whole;
@@ -94,7 +95,10 @@ def FXSplitGraph : Pass<"fx-split-graph", "::mlir::ModuleOp"> {
     are the values it defines that a later piece or the return uses. `@f`
     becomes a flat sequence of `func.call`s, one per piece, in the original
     order: nothing is reordered, since splitting ops may write to buffers.
-    `inline` followed by `canonicalize` gives back the original function.
+    `inline` followed by `canonicalize` gives back the original function,
+    up to value names, except for the pure ops moved on purpose: a getitem
+    now next to its producer, a merged allocation, the copies of constants,
+    slices and size builds (which `cse` merges again).
 
     **What may cross a cut.** Only tensors and `index` values. Anything else
     is an error and the module is left unchanged. The error names the value,
@@ -109,7 +113,11 @@ def FXSplitGraph : Pass<"fx-split-graph", "::mlir::ModuleOp"> {
     on a tensor argument), a piece that receives a tensor argument with a
     bound dim also receives the binding `index` argument, used or not, as
     torch's `split_module` passes SymInts. Pieces keep those argument
-    attributes.
+    attributes. Only arguments carry bindings: a piece that receives just
+    a tensor computed by another piece gets the SymInt only if it uses it.
+    An `index` computed before a cut (an `fx.sym_size`, `x.size(0)`)
+    crosses it as a value; vLLM's newer `split_graph` recomputes `sym_size`
+    in the consumer instead, which needs the tensor to cross.
 
     ```mlir
     func.func @f(%x: tensor<?x8xf32>) -> tensor<?x8xf32> {
