@@ -113,9 +113,9 @@ func.func @consecutive_with_getitem(%x: tensor<8x4xf32>) -> tensor<8x4xf32> {
 // CHECK-NEXT: %[[P6:.*]] = call @empty_only_submod_6(
 // CHECK-NEXT: return
 // CHECK-LABEL: func.func private @empty_only_submod_0(
-// CHECK-NEXT: %[[C8:.*]] = arith.constant 8 : index
 // CHECK-NEXT: "torch.ops.aten.relu.default"
 // CHECK-NEXT: %[[N:.*]] = fx.sym_size
+// CHECK-NEXT: %[[C8:.*]] = arith.constant 8 : index
 // CHECK-NEXT: "torch.ops.aten.empty.memory_format"(%[[N]], %[[C8]])
 // CHECK-NEXT: return
 // CHECK-NOT: @empty_only_submod_2(

@@ -125,7 +125,8 @@ func.func @default_names(%x: tensor<4xf32>) {
 }
 
 // Constants, slices and torch.Size builds belong to no piece: each piece
-// that uses one has its own copy, and only index values cross.
+// that uses one has its own copy, right before its first user there, and
+// only index values cross.
 // CHECK-LABEL: func.func @rematerialized(
 // CHECK-SAME: %[[X:[^:]*]]: tensor<?x8xf32>, %[[M:[^:]*]]: tensor<?xi64>)
 // CHECK-NEXT: %[[P0:.*]]:2 = call @rematerialized_submod_0(%[[X]]) : (tensor<?x8xf32>) -> (tensor<?x8xf32>, index)
@@ -140,9 +141,9 @@ func.func @default_names(%x: tensor<4xf32>) {
 // CHECK-SAME: %[[M2:[^:]*]]: tensor<?xi64>, %[[N:[^:]*]]: index, %[[A:[^:]*]]: tensor<?x8xf32>)
 // CHECK-SAME: fx.sym_shape_indices = array<i64: 1>
 // CHECK-NEXT: %[[SL:.*]] = fx.slice none, %[[N]], none
+// CHECK-NEXT: %[[T:.*]] = fx.slice_tensor %[[M2]][%[[SL]]]
 // CHECK-NEXT: %[[C8:.*]] = arith.constant 8 : index
 // CHECK-NEXT: %[[SZ:.*]] = fx.make_size %[[N]], %[[C8]] : !fx.size<2>
-// CHECK-NEXT: %[[T:.*]] = fx.slice_tensor %[[M2]][%[[SL]]]
 // CHECK-NEXT: %[[V:.*]] = fx.view %[[A]], %[[SZ]]
 // CHECK-NEXT: return %[[T]], %[[V]]
 func.func @rematerialized(%x: tensor<?x8xf32>, %m: tensor<?xi64>) -> (tensor<?xi64>, tensor<?x8xf32>) {
@@ -155,6 +156,21 @@ func.func @rematerialized(%x: tensor<?x8xf32>, %m: tensor<?xi64>) -> (tensor<?xi
   %t = fx.slice_tensor %m[%slice] : tensor<?xi64> -> tensor<?xi64>
   %v = fx.view %attn, %size : tensor<?x8xf32>, !fx.size<2> -> tensor<?x8xf32>
   return %t, %v : tensor<?xi64>, tensor<?x8xf32>
+}
+
+// A copy whose operands the piece itself defines comes after them.
+// CHECK-LABEL: func.func private @copy_after_operand_submod_2(
+// CHECK-NEXT: %[[N:.*]] = fx.sym_size
+// CHECK-NEXT: %[[C:.*]] = arith.constant 8 : index
+// CHECK-NEXT: %[[S:.*]] = fx.make_size %[[N]], %[[C]]
+// CHECK-NEXT: fx.view %{{.*}}, %[[S]]
+func.func @copy_after_operand(%x: tensor<?x8xf32>) -> tensor<?x8xf32> {
+  %c8 = arith.constant 8 : index
+  %a = fx.node "call_function" "torch.ops.vllm.unified_attention"(%x) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %n = fx.sym_size %a, dim = 0 : tensor<?x8xf32>
+  %s = fx.make_size %n, %c8 : !fx.size<2>
+  %v = fx.view %a, %s : tensor<?x8xf32>, !fx.size<2> -> tensor<?x8xf32>
+  return %v : tensor<?x8xf32>
 }
 
 // What the return needs of them stays in the caller, after the calls.

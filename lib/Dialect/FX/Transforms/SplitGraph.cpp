@@ -179,8 +179,9 @@ struct Piece {
   SmallVector<Operation *> ops;
   /// Values it uses and does not define, in first-use order.
   llvm::SetVector<Value> args;
-  /// Rematerializable ops it copies, operands first.
-  llvm::SetVector<Operation *> copies;
+  /// Rematerializable ops it copies, operands first, each with the op of
+  /// the piece it goes right before (its first user there).
+  llvm::MapVector<Operation *, Operation *> copies;
   /// Values it defines that are used after it, in program order.
   SmallVector<Value> results;
 };
@@ -210,7 +211,8 @@ private:
   std::optional<unsigned> pieceOfValue(Value value) const;
   bool definedAtOrBefore(Value value, int64_t number) const;
   LogicalResult collectUses(unsigned piece);
-  LogicalResult addUse(unsigned piece, Value value, Operation *user);
+  LogicalResult addUse(unsigned piece, Value value, Operation *user,
+                       Operation *anchor);
   InFlightDiagnostic emitCrossingError(Value value, unsigned from,
                                        const Twine &use) const;
   void addSymbolBindings(unsigned piece, BlockArgument tensor);
@@ -371,7 +373,10 @@ InFlightDiagnostic SplitPlan::emitCrossingError(Value value, unsigned from,
   return diag;
 }
 
-LogicalResult SplitPlan::addUse(unsigned piece, Value value, Operation *user) {
+/// Records that `user`, nested in or equal to `anchor`, an op of `piece`,
+/// uses `value`.
+LogicalResult SplitPlan::addUse(unsigned piece, Value value, Operation *user,
+                                Operation *anchor) {
   Piece &p = pieces[piece];
   if (auto arg = dyn_cast<BlockArgument>(value)) {
     if (arg.getOwner() != &body || p.args.contains(arg))
@@ -388,9 +393,9 @@ LogicalResult SplitPlan::addUse(unsigned piece, Value value, Operation *user) {
     if (p.copies.contains(top))
       return success();
     for (Value operand : top->getOperands())
-      if (failed(addUse(piece, operand, user)))
+      if (failed(addUse(piece, operand, user, anchor)))
         return failure();
-    p.copies.insert(top);
+    p.copies.insert({top, anchor});
     return success();
   }
   unsigned from = pieceOf.lookup(top);
@@ -411,7 +416,7 @@ LogicalResult SplitPlan::collectUses(unsigned piece) {
   for (Operation *op : pieces[piece].ops) {
     op->walk<WalkOrder::PreOrder>([&](Operation *nested) {
       for (Value operand : nested->getOperands())
-        if (failed(addUse(piece, operand, nested)))
+        if (failed(addUse(piece, operand, nested, op)))
           ok = false;
     });
   }
@@ -520,10 +525,14 @@ void SplitPlan::apply(SymbolTable &symbols) {
         if (Attribute attr = func.getArgAttr(blockArg.getArgNumber(), name))
           callee.setArgAttr(i, name, attr);
     }
+    // Each copy goes right before its first user, after what it uses.
+    DenseMap<Operation *, SmallVector<Operation *>> copiesBefore;
+    for (auto [copy, anchor] : piece.copies)
+      copiesBefore[anchor].push_back(copy);
     builder.setInsertionPointToEnd(entry);
-    for (Operation *copy : piece.copies)
-      builder.clone(*copy, mapping);
     for (Operation *op : piece.ops) {
+      for (Operation *copy : copiesBefore.lookup(op))
+        builder.clone(*copy, mapping);
       op->moveBefore(entry, entry->end());
       op->walk([&](Operation *nested) {
         for (OpOperand &operand : nested->getOpOperands())
@@ -669,9 +678,10 @@ void FXSplitGraphPass::runOnOperation() {
                                      : WalkResult::advance();
       });
       if (found.wasInterrupted()) {
-        func.emitOpError() << "has " << llvm::range_size(region)
-                         << " blocks; fx-split-graph splits only functions of "
-                            "one block";
+        func.emitOpError()
+            << "has " << llvm::range_size(region)
+            << " blocks; fx-split-graph splits only functions of "
+               "one block";
         ok = false;
       }
       continue;
