@@ -97,3 +97,19 @@ func.func @two_blocks(%x: tensor<4xf32>) {
   fx.node "call_function" "torch.ops.vllm.unified_attention"(%x) : (tensor<4xf32>) -> ()
   return
 }
+
+// -----
+
+// A getitem whose index is computed after its producer's piece cannot join
+// that piece (it would use the index before it exists), so the tuple would
+// cross.
+func.func @getitem_late_index(%x: tensor<4x3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{only tensors and index values may cross a split boundary: value 'fx.node' of type 'tuple<tensor<2x3xf32>, tensor<2x3xf32>>', defined by 'fx.node' in piece 1, is used in piece 2}}
+  %split = fx.node "call_function" "torch.ops.vllm.unified_attention"(%x)
+      : (tensor<4x3xf32>) -> tuple<tensor<2x3xf32>, tensor<2x3xf32>>
+  %i = fx.sym_size %x, dim = 1 : tensor<4x3xf32>
+  // expected-note @+1 {{used here by 'fx.node'}}
+  %getitem = fx.node "call_function" "operator.getitem"(%split, %i)
+      : (tuple<tensor<2x3xf32>, tensor<2x3xf32>>, index) -> tensor<2x3xf32>
+  return %getitem : tensor<2x3xf32>
+}

@@ -251,9 +251,14 @@ void SplitPlan::assign() {
     if (isRematerializable(&op))
       continue;
     if (isTakeApart(&op)) {
+      // To its producer's piece, if that piece has its other operands (a
+      // computed index, say) too.
       if (Operation *producer = op.getOperand(0).getDefiningOp()) {
         auto it = pieceOf.find(producer);
-        if (it != pieceOf.end()) {
+        if (it != pieceOf.end() &&
+            llvm::all_of(op.getOperands().drop_front(), [&](Value operand) {
+              return definedAtOrBefore(operand, pieces[it->second].number);
+            })) {
           pieces[it->second].ops.push_back(&op);
           pieceOf[&op] = it->second;
           continue;
