@@ -18,7 +18,12 @@ For each graph size it times, in one run and several times each (medians):
             with --mlir-disable-threading
 
 and the peak RSS of `parse` and `pass`. It prints a Markdown table and
-writes it to --out. These machines are noisy: read the ratios.
+writes it to --out.
+
+A second table (--split-sizes; --split-only for just that one) times
+fx-split-graph on one-function graphs with a splitting op per 100 ops
+(gen_split_graphs.py): `split` is fx-opt with builtin.module(fx-split-graph),
+`pass-only` the pass alone from --mlir-timing, both against `parse`. These machines are noisy: read the ratios.
 """
 
 import argparse
@@ -77,6 +82,60 @@ def count_ops(path):
         return sum(1 for line in f if " = " in line or line.lstrip().startswith("return"))
 
 
+SPLIT_TIMING = re.compile(r"^\s*(?:\S+\s+\(\s*[\d.]+%\)\s+)?([\d.]+)\s+\(\s*[\d.]+%\)\s+FXSplitGraph$",
+                          re.M)
+
+
+def split_benchmark(args, workdir):
+    """fx-split-graph on one-function graphs with a splitting op per 100 ops,
+    against parse+print: its own table."""
+    gen = [sys.executable, os.path.join(HERE, "gen_split_graphs.py")]
+    split = "--pass-pipeline=builtin.module(fx-split-graph)"
+    rows = []
+    for size in (int(s) for s in args.split_sizes.split(",")):
+        graph = os.path.join(workdir, f"split-{size}.mlir")
+        subprocess.run(gen + ["--ops", str(size), "-o", graph], check=True,
+                       stderr=subprocess.DEVNULL)
+        ops = count_ops(graph)
+        # The largest size once: the machine is shared.
+        repeat = 1 if size >= 1000000 else args.repeat
+        t = {}
+        t["parse"], rss_parse = median_of([args.fx_opt, graph, "-o", "/dev/null"], repeat)
+        t["split"], rss_split = median_of([args.fx_opt, graph, split, "-o", "/dev/null"], repeat)
+        passes = []
+        for _ in range(repeat):
+            stderr = run([args.fx_opt, graph, split, "--mlir-timing", "-o", "/dev/null"])[2]
+            match = SPLIT_TIMING.search(stderr)
+            if not match:
+                sys.exit(f"no fx-split-graph timing in:\n{stderr}")
+            passes.append(float(match.group(1)))
+        t["pass-only"] = statistics.median(passes)
+        rows.append((ops, repeat, t, rss_parse, rss_split))
+        print(f"measured split on {ops} ops", file=sys.stderr)
+
+    lines = [
+        f"fx-split-graph benchmark: one function, a splitting op per 100 ops; "
+        f"medians, seconds; {os.cpu_count()} cores",
+        "",
+        "| ops | runs | parse | split | split/parse | pass-only | pass-only/parse | "
+        "pass-only µs/op | RSS parse MiB | RSS split MiB | pass-only vs previous size |",
+        "|" + "---|" * 11,
+    ]
+    previous = None
+    for ops, repeat, t, rss_parse, rss_split in rows:
+        growth = ""
+        if previous:
+            growth = (f"{t['pass-only'] / previous[1]:.2f}x time for "
+                      f"{ops / previous[0]:.2f}x ops")
+        lines.append(
+            f"| {ops} | {repeat} | {t['parse']:.3f} | {t['split']:.3f} | "
+            f"{t['split'] / t['parse']:.2f} | {t['pass-only']:.3f} | "
+            f"{t['pass-only'] / t['parse']:.3f} | {t['pass-only'] / ops * 1e6:.2f} | "
+            f"{rss_parse:.0f} | {rss_split:.0f} | {growth} |")
+        previous = (ops, t["pass-only"])
+    return "\n".join(lines) + "\n"
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--fx-opt", required=True)
@@ -86,10 +145,20 @@ def main():
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--out", default="bench-results.md")
     parser.add_argument("--workdir", help="keep the graphs here")
+    parser.add_argument("--split-sizes", default="10000,100000,1000000",
+                        help="op counts for the fx-split-graph table ('' for none)")
+    parser.add_argument("--split-only", action="store_true",
+                        help="only the fx-split-graph table")
     args = parser.parse_args()
 
     workdir = args.workdir or tempfile.mkdtemp(prefix="fx-bench-")
     os.makedirs(workdir, exist_ok=True)
+    split_table = split_benchmark(args, workdir) if args.split_sizes else ""
+    if args.split_only:
+        print(split_table)
+        with open(args.out, "w") as f:
+            f.write(split_table)
+        return
     gen = [sys.executable, os.path.join(HERE, "gen_graphs.py")]
     decompose = "--pass-pipeline=builtin.module(func.func(fx-decompose-size))"
     walk = ("--pass-pipeline=builtin.module(func.func("
@@ -164,6 +233,8 @@ def main():
             f"{t['pass-only-serial'] / t['pass-only']:.2f} |")
         previous = (ops, t["pass"])
     table = "\n".join(lines) + "\n"
+    if split_table:
+        table += "\n" + split_table
     print(table)
     with open(args.out, "w") as f:
         f.write(table)

@@ -6,11 +6,25 @@
 #include "fx-mlir/Dialect/FX/IR/FXTypes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Transforms/InliningUtils.h"
 
 using namespace mlir;
 using namespace mlir::fx;
 
 #include "fx-mlir/Dialect/FX/IR/FXOpsDialect.cpp.inc"
+
+namespace {
+/// fx ops may be inlined anywhere: fx-split-graph outlines pieces of a graph
+/// into functions, and `inline` puts them back.
+struct FXInlinerInterface : DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+
+  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+};
+} // namespace
 
 void FXDialect::initialize() {
   addOperations<
@@ -19,10 +33,75 @@ void FXDialect::initialize() {
       >();
   registerAttributes();
   registerTypes();
+  addInterfaces<FXInlinerInterface>();
 }
 
 Operation *FXDialect::materializeConstant(OpBuilder &builder, Attribute value,
                                           Type type, Location loc) {
   // Folded sizes are index constants; arith owns those.
   return arith::ConstantOp::materialize(builder, value, type, loc);
+}
+
+//===----------------------------------------------------------------------===//
+// SymInt bindings on function arguments
+//===----------------------------------------------------------------------===//
+
+/// The type of argument `argIndex` of region `regionIndex` of `op`, also for
+/// a function declaration, which has no block.
+static Type getRegionArgType(Operation *op, unsigned regionIndex,
+                             unsigned argIndex) {
+  if (auto function = dyn_cast<FunctionOpInterface>(op))
+    if (regionIndex == 0 && argIndex < function.getNumArguments())
+      return function.getArgumentTypes()[argIndex];
+  Region &region = op->getRegion(regionIndex);
+  if (region.empty() || argIndex >= region.getNumArguments())
+    return {};
+  return region.getArgument(argIndex).getType();
+}
+
+LogicalResult FXDialect::verifyRegionArgAttribute(Operation *op,
+                                                  unsigned regionIndex,
+                                                  unsigned argIndex,
+                                                  NamedAttribute attribute) {
+  StringRef name = attribute.getName().strref();
+  if (name != "fx.symbol" && name != "fx.dim_symbols")
+    return success();
+  Type type = getRegionArgType(op, regionIndex, argIndex);
+  auto emit = [&]() {
+    InFlightDiagnostic diag = op->emitOpError() << "argument #" << argIndex;
+    if (type)
+      diag << " of type " << type;
+    diag << ": '" << name << "' ";
+    return diag;
+  };
+
+  // fx.symbol = "s0": this index argument is the SymInt s0.
+  if (name == "fx.symbol") {
+    if (type && !isa<IndexType>(type))
+      return emit() << "is only valid on an 'index' argument";
+    auto symbol = dyn_cast<StringAttr>(attribute.getValue());
+    if (!symbol || symbol.getValue().empty())
+      return emit() << "must be a non-empty string, got "
+                    << attribute.getValue();
+    return success();
+  }
+
+  // fx.dim_symbols = ["s0", ""]: the SymInt of each dim, "" for a static one.
+  auto tensor = dyn_cast_or_null<RankedTensorType>(type);
+  if (type && !tensor)
+    return emit() << "is only valid on a ranked tensor argument";
+  auto symbols = dyn_cast<ArrayAttr>(attribute.getValue());
+  if (!symbols || !llvm::all_of(symbols, llvm::IsaPred<StringAttr>))
+    return emit() << "must be an array of strings, got "
+                  << attribute.getValue();
+  if (!tensor)
+    return success();
+  if (static_cast<int64_t>(symbols.size()) != tensor.getRank())
+    return emit() << "has " << symbols.size()
+                  << " entries but the tensor has rank " << tensor.getRank();
+  for (auto [dim, symbol] : llvm::enumerate(symbols.getAsRange<StringAttr>()))
+    if (!symbol.getValue().empty() && !tensor.isDynamicDim(dim))
+      return emit() << "names " << symbol << " for dim " << dim
+                    << ", which is static (" << tensor.getDimSize(dim) << ")";
+  return success();
 }

@@ -40,6 +40,9 @@ def FX_Dialect : Dialect {
   let dependentDialects = ["::mlir::arith::ArithDialect"];
   let hasConstantMaterializer = 1;
   let useDefaultAttributePrinterParser = 1;
+  // fx.symbol and fx.dim_symbols: the SymInt bindings the importer writes on
+  // function arguments (see docs/DesignNotes.md).
+  let hasRegionArgAttrVerify = 1;
   let useDefaultTypePrinterParser = 1;
 
   let extraClassDeclaration = [{
