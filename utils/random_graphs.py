@@ -73,10 +73,11 @@ class Program:
         lines.append("}")
         return "\n".join(lines) + "\n"
 
-    def render_graph(self, rng):
+    def render_graph(self):
         """The ops directly in a graph region (a builtin.module body), in a
         shuffled order: a graph region needs no dominance. Function arguments
         become opaque fx.node placeholders."""
+        rng = random.Random(self.name)
         lines = []
         for n, t in self.args:
             lines.append(f'%{n} = fx.node "call_function" "placeholder_{n}"() '
@@ -85,7 +86,24 @@ class Program:
             text = op.text.format(*[f"%{o}" for o in op.operands])
             lines.append(f"%{op.result} = {text}")
         rng.shuffle(lines)
-        return "module {\n" + "".join(f"  {line}\n" for line in lines) + "}\n"
+        return (f"module @{self.name} {{\n" + "".join(f"  {line}\n" for line in lines)
+                + "}\n")
+
+
+def with_cycles(program, rng):
+    """`program` with some index operands of fx ops replaced by values defined
+    after them: a use before its def, or a cycle (x = make_size(getitem(x)))
+    when the value depends on the op. Only a graph region allows these."""
+    ops = [Op(op.result, op.type, op.text, list(op.operands), op.sem)
+           for op in program.ops]
+    for i, op in enumerate(ops):
+        later = [o.result for o in ops[i + 1:] if o.type == "index"]
+        if not later or not op.text.startswith(("fx.make_size", "fx.slice ")):
+            continue
+        for j in range(len(op.operands)):
+            if rng.random() < 0.5:
+                op.operands[j] = rng.choice(later)
+    return Program(program.name, program.args, ops)
 
 
 def tensor_type(shape, element="f32"):
@@ -382,14 +400,22 @@ def reduce(program, fails):
     return program
 
 
-def fails_check(tool, workdir):
-    def fails(program):
-        try:
-            check(tool, program.render(), workdir)
-        except Failure as e:
-            return "generator bug" not in str(e)
-        return False
-    return fails
+def check_graph(tool, text, workdir, timeout=60):
+    """canonicalize terminates on graph regions, and its output verifies and
+    round-trips."""
+    src = os.path.join(workdir, "graph.mlir")
+    with open(src, "w") as f:
+        f.write(text)
+    try:
+        fx_opt(tool, src)
+    except Failure as e:
+        raise Failure("generated an invalid program (a generator bug): " + str(e))
+    try:
+        subprocess.run([tool, src, "--canonicalize", "-o", os.devnull],
+                       capture_output=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise Failure(f"canonicalize did not terminate within {timeout} s")
+    fx_opt(tool, src, "--canonicalize")
 
 
 def main():
@@ -398,36 +424,73 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--graphs", type=int, default=2000)
     parser.add_argument("--batch", type=int, default=250)
+    parser.add_argument("--graph-regions", action="store_true",
+                        help="check canonicalize on the ops directly in a "
+                        "module body (a graph region), with uses before defs "
+                        "and cycles, instead of fx-decompose-size on functions")
+    parser.add_argument("--timeout", type=int, default=60,
+                        help="seconds canonicalize may take on a batch of "
+                        "graph regions")
     args = parser.parse_args()
 
     workdir = tempfile.mkdtemp(prefix="fx-property-")
+    if args.graph_regions:
+        def render(programs):
+            return "module {\n" + "".join(p.render_graph() for p in programs) + "}\n"
+
+        def run_check(text, timeout=args.timeout):
+            check_graph(args.fx_opt, text, workdir, timeout)
+
+        def make(name, rng):
+            return with_cycles(generate(name, rng, runtime=rng.random() < 0.5), rng)
+    else:
+        def render(programs):
+            return "".join(p.render() for p in programs)
+
+        def run_check(text, timeout=None):
+            check(args.fx_opt, text, workdir)
+
+        def make(name, rng):
+            return generate(name, rng)
+
+    # One small program canonicalizes in milliseconds.
+    single = min(args.timeout, 5)
+
+    def fails(program):
+        try:
+            run_check(render([program]), single)
+        except Failure as e:
+            return "generator bug" not in str(e)
+        return False
+
     checked = 0
     for start in range(0, args.graphs, args.batch):
         count = min(args.batch, args.graphs - start)
-        programs = [generate(f"g{args.seed}_{start + i}",
-                             random.Random(f"{args.seed}:{start + i}"))
+        programs = [make(f"g{args.seed}_{start + i}",
+                         random.Random(f"{args.seed}:{start + i}"))
                     for i in range(count)]
         try:
-            check(args.fx_opt, "".join(p.render() for p in programs), workdir)
+            run_check(render(programs))
             checked += count
             continue
         except Failure as batch_failure:
             failure = batch_failure
         for program in programs:
             try:
-                check(args.fx_opt, program.render(), workdir)
+                run_check(render([program]), single)
             except Failure as e:
-                smallest = reduce(program, fails_check(args.fx_opt, workdir))
+                smallest = reduce(program, fails)
                 try:
-                    check(args.fx_opt, smallest.render(), workdir)
+                    run_check(render([smallest]), single)
                 except Failure as reduced:
                     e = reduced
                 print(f"FAIL: seed {args.seed}, program {program.name}: {e}\n"
-                      f"smallest failing program:\n{smallest.render()}", file=sys.stderr)
+                      f"smallest failing program:\n{render([smallest])}", file=sys.stderr)
                 return 1
         print(f"FAIL: seed {args.seed}, batch at {start}: {failure}", file=sys.stderr)
         return 1
-    print(f"checked {checked} random programs (seed {args.seed}): all properties hold")
+    what = "graph regions" if args.graph_regions else "programs"
+    print(f"checked {checked} random {what} (seed {args.seed}): all properties hold")
     return 0
 
 
