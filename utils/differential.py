@@ -28,6 +28,7 @@ import math
 import os
 import random
 import re
+import shlex
 import subprocess
 import sys
 import tempfile
@@ -357,7 +358,7 @@ class Tools:
         with open(path, "w") as f:
             f.write(module)
         lowered = subprocess.run(
-            [self.mlir_opt, f"--load-dialect-plugin={self.plugin}",
+            [*shlex.split(self.mlir_opt), f"--load-dialect-plugin={self.plugin}",
              f"--load-pass-plugin={self.plugin}", f"--pass-pipeline={PIPELINE}",
              path], capture_output=True, text=True)
         if lowered.returncode != 0:
@@ -486,7 +487,9 @@ def check_cases(tools, oracle, cases):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--mlir-opt", required=True)
+    parser.add_argument("--mlir-opt", required=True,
+                        help="Debian's mlir-opt, as a command (it may have "
+                        "arguments)")
     parser.add_argument("--plugin", required=True, help="FXPlugin.so")
     parser.add_argument("--mlir-runner", required=True)
     parser.add_argument("--shared-libs", required=True,
@@ -510,8 +513,19 @@ def main():
         try:
             failures = check_cases(tools, oracle, cases)
         except RuntimeError as e:
-            print(f"FAIL: seed {args.seed}, programs {start}..: {e}", file=sys.stderr)
-            return 1
+            # Which program does not lower? One at a time.
+            failures = []
+            for case in cases:
+                try:
+                    failures = check_cases(tools, oracle, [case])
+                except RuntimeError as single:
+                    failures = [(*case, str(single))]
+                if failures:
+                    break
+            if not failures:
+                print(f"FAIL: seed {args.seed}, programs from {start}: {e}",
+                      file=sys.stderr)
+                return 1
         if failures:
             report(tools, oracle, args.seed, failures[0])
             return 1
@@ -526,17 +540,15 @@ def main():
 def report(tools, oracle, seed, failure):
     case_id, program, inputs, why = failure
 
-    def fails(candidate):
+    def disagreement(candidate):
+        """Why `candidate` disagrees with torch on `inputs`, or None."""
         try:
-            return bool(check_cases(tools, oracle, [(0, candidate, inputs)]))
-        except RuntimeError:
-            return False
-    smallest = random_graphs.reduce(program, fails)
-    try:
-        found = check_cases(tools, oracle, [(0, smallest, inputs)])
-        why = found[0][3] if found else why
-    except RuntimeError:
-        smallest = program
+            found = check_cases(tools, oracle, [(0, candidate, inputs)])
+        except RuntimeError as e:
+            return str(e)
+        return found[0][3] if found else None
+    smallest = random_graphs.reduce(program, disagreement)
+    why = disagreement(smallest) or why
     smallest.attributes = ""
     print(f"FAIL: seed {seed}, program {program.name}, input {case_id}: {why}\n"
           f"input: {describe(program, inputs)}\n"
