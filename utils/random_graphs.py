@@ -268,8 +268,12 @@ def generate(name, rng, runtime=False):
                     continue
                 bounds.append(f"{{{len(operands)}}}")
                 if position == 2:
-                    operands.append("st" if runtime and rng.random() < 0.4
-                                    else constant(rng.randint(1, 3)))
+                    if runtime and rng.random() < 0.4:
+                        operands.append("st")
+                    elif runtime and rng.random() < 0.1:  # torch raises
+                        operands.append(constant(rng.choice([0, -1])))
+                    else:
+                        operands.append(constant(rng.randint(1, 3)))
                 else:
                     operands.append(rng.choice(indices + negative))
             it = iter(operands)
