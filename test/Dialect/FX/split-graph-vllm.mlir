@@ -159,7 +159,7 @@ func.func @empty_only(%x: tensor<?x8xf32>) -> tensor<?x8xf32> {
 // CHECK-LABEL: func.func private @empty_spellings_submod_4(
 // CHECK-NEXT: "torch.relu"
 // CHECK-NEXT: tensor.empty
-// CHECK-NEXT: "call_method" "new_empty"
+// CHECK-NEXT: call_method "new_empty"
 // CHECK-NEXT: "torch.empty"
 // CHECK-NEXT: "torch.ops.aten.new_empty_strided.default"
 // CHECK-NEXT: return

@@ -93,7 +93,7 @@ func.func @mutating(%x: tensor<4xf32>, %kv: tensor<4xf32>) -> tensor<4xf32> {
 // CHECK-NEXT: "torch.ops.vllmx.unified_attention"
 // CHECK-NEXT: "vllm.unified_attention"
 // CHECK-NEXT: "torch.ops.vllm::unified_attention"
-// CHECK-NEXT: "call_method" "torch.ops.vllm.unified_attention"
+// CHECK-NEXT: call_method "torch.ops.vllm.unified_attention"
 // CHECK: func.func private @default_names_submod_3({{.*}}fx.splitting = true
 // CHECK-NEXT: "torch.ops.vllm.unified_attention_with_output.out"
 // CHECK: func.func private @default_names_submod_5({{.*}}fx.splitting = true

@@ -40,10 +40,9 @@ using namespace mlir::fx;
 // Matching ops
 //===----------------------------------------------------------------------===//
 
-/// Whether `node` is a torch.fx `call_function` node. The one place that reads
-/// an fx.node's kind.
+/// Whether `node` is a torch.fx `call_function` node.
 static bool isCallFunction(NodeOp node) {
-  return node.getKind() == "call_function";
+  return node.getKind() == NodeKind::CallFunction;
 }
 
 /// The importer spells the target of a torch op `torch.ops.ns.op` (an
@@ -117,7 +116,7 @@ static bool isEmptyAllocation(Operation *op) {
     return false;
   StringRef target = node.getTarget();
   if (!isCallFunction(node))
-    return node.getKind() == "call_method" && target == "new_empty";
+    return node.getKind() == NodeKind::CallMethod && target == "new_empty";
   return target.starts_with("torch.empty") ||
          target.starts_with("torch.ops.aten.empty") ||
          target.starts_with("torch.ops.aten.new_empty");
