@@ -78,5 +78,7 @@ tools = [
     ToolSubst("fx-opt", extra_args=["--verify-roundtrip"], unresolved="fatal"),
     ToolSubst("mlir-opt", command=mlir_opt, extra_args=["--verify-roundtrip"]),
     "mlir-runner",
+    ToolSubst("fx-lsp-server", unresolved="fatal"),
+    ToolSubst("fx-reduce", unresolved="fatal"),
 ]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
