@@ -34,6 +34,7 @@ fx_plugin = os.path.join(config.fx_obj_root, "lib", "FXPlugin.so")
 config.substitutions.append(
     ("%fx_plugins", f"--load-dialect-plugin={fx_plugin} --load-pass-plugin={fx_plugin}")
 )
+config.substitutions.append(("%fx_plugin_path", fx_plugin))
 for lib in ["mlir_runner_utils", "mlir_c_runner_utils"]:
     config.substitutions.append(
         (f"%{lib}", os.path.join(config.llvm_lib_dir, f"lib{lib}.so"))
@@ -78,5 +79,7 @@ tools = [
     ToolSubst("fx-opt", extra_args=["--verify-roundtrip"], unresolved="fatal"),
     ToolSubst("mlir-opt", command=mlir_opt, extra_args=["--verify-roundtrip"]),
     "mlir-runner",
+    ToolSubst("fx-lsp-server", unresolved="fatal"),
+    ToolSubst("fx-reduce", unresolved="fatal"),
 ]
 llvm_config.add_tool_substitutions(tools, tool_dirs)

@@ -1,23 +1,14 @@
 //===- fx-opt.cpp - fx-mlir optimizer driver ------------------------------===//
 //
-// mlir-opt for the fx dialect: the fx dialect and the upstream dialects its
-// graphs and their lowering use (arith, bufferization, func, memref, scf,
-// tensor), the fx passes, the upstream transforms (canonicalize, cse, inline,
-// ...) and the test-only passes.
+// mlir-opt for the fx dialect: the registry of include/fx-mlir/InitAll.h (the
+// fx dialect, the upstream dialects its graphs and their lowering use, their
+// extensions), the fx passes, the upstream transforms (canonicalize, cse,
+// inline, ...) and the test-only passes.
 //
 //===----------------------------------------------------------------------===//
 
-#include "fx-mlir/Conversion/Passes.h"
-#include "fx-mlir/Dialect/FX/IR/FXDialect.h"
-#include "fx-mlir/Dialect/FX/Transforms/Passes.h"
+#include "fx-mlir/InitAll.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
-#include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
@@ -28,17 +19,11 @@ void registerTestLegacyDecomposeSizePass();
 
 int main(int argc, char **argv) {
   mlir::registerTransformsPasses();
-  mlir::fx::registerFXPasses();
-  mlir::fx::registerFXConversionPasses();
+  mlir::fx::registerAllPasses();
   mlir::fx::test::registerTestLegacyDecomposeSizePass();
 
   mlir::DialectRegistry registry;
-  registry.insert<mlir::fx::FXDialect, mlir::arith::ArithDialect,
-                  mlir::bufferization::BufferizationDialect,
-                  mlir::func::FuncDialect, mlir::memref::MemRefDialect,
-                  mlir::scf::SCFDialect, mlir::tensor::TensorDialect>();
-  // --inline puts the pieces of fx-split-graph back.
-  mlir::func::registerInlinerExtension(registry);
+  mlir::fx::registerAllDialects(registry);
 
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "fx-mlir optimizer driver\n", registry));

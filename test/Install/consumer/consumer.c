@@ -1,13 +1,57 @@
-/*===- consumer.c - Load the fx dialect through the C API ---------------===*/
+/*===- consumer.c - The fx dialect and passes through the C API ---------===*/
 
 #include "fx-mlir-c/Dialects.h"
+#include "fx-mlir-c/Passes.h"
 #include "mlir-c/IR.h"
+#include "mlir-c/Pass.h"
 
 #include <stdio.h>
 
 static void printToStdout(MlirStringRef text, void *userData) {
   (void)userData;
   fwrite(text.data, 1, text.length, stdout);
+}
+
+/* Parses `pipeline` into a fresh pass manager and runs it on `module`. */
+static int runPipeline(MlirContext context, MlirModule module,
+                       const char *pipeline) {
+  MlirPassManager pm = mlirPassManagerCreate(context);
+  MlirLogicalResult parsed = mlirParsePassPipeline(
+      mlirPassManagerGetAsOpPassManager(pm),
+      mlirStringRefCreateFromCString(pipeline), printToStdout, NULL);
+  printf("\n");
+  int ok = mlirLogicalResultIsSuccess(parsed) &&
+           mlirLogicalResultIsSuccess(
+               mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module)));
+  mlirPassManagerDestroy(pm);
+  return ok;
+}
+
+/* fx-decompose-size by name, as a C user composes a pipeline: unknown until
+   mlirRegisterFXPasses() registers it. */
+static int decomposeSize(MlirContext context) {
+  MlirModule module = mlirModuleCreateParse(
+      context,
+      mlirStringRefCreateFromCString(
+          "%w = fx.node \"get_attr\" \"weight\"() : () -> tensor<?x8xf32>\n"
+          "%s = fx.size %w : tensor<?x8xf32> -> !fx.size<2>\n"
+          "%v = fx.view %w, %s : tensor<?x8xf32>, !fx.size<2> -> "
+          "tensor<?x8xf32>\n"));
+  if (mlirModuleIsNull(module))
+    return 0;
+  const char *pipeline = "builtin.module(fx-decompose-size)";
+  printf("before registration: %s\n",
+         runPipeline(context, module, pipeline) ? "ran" : "failed");
+  mlirRegisterFXPasses();
+  mlirRegisterFXConversionPasses();
+  int ok = runPipeline(context, module, pipeline);
+  printf("after registration: %s\n", ok ? "ran" : "failed");
+  if (ok) {
+    mlirOperationPrint(mlirModuleGetOperation(module), printToStdout, NULL);
+    printf("\n");
+  }
+  mlirModuleDestroy(module);
+  return ok;
 }
 
 int main(void) {
@@ -39,6 +83,8 @@ int main(void) {
   mlirOperationPrint(mlirModuleGetOperation(module), printToStdout, NULL);
   printf("\n");
   mlirModuleDestroy(module);
+
+  int ok = decomposeSize(context);
   mlirContextDestroy(context);
-  return 0;
+  return ok ? 0 : 1;
 }

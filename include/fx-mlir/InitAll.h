@@ -1,0 +1,28 @@
+//===- InitAll.h - Everything the fx-mlir tools register --------*- C++ -*-===//
+//
+// One registry for fx-opt, fx-lsp-server, fx-reduce and the plugin, so that
+// every tool parses, verifies and transforms the same programs.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef FX_MLIR_INITALL_H
+#define FX_MLIR_INITALL_H
+
+namespace mlir {
+class DialectRegistry;
+
+namespace fx {
+
+/// Inserts the fx dialect, the upstream dialects that fx programs and their
+/// lowering use, and the upstream dialect extensions those need (the func
+/// inliner extension, so that `--inline` inlines `func.call`).
+void registerAllDialects(DialectRegistry &registry);
+
+/// Registers every fx pass and pass pipeline with the global registry. Safe to
+/// call more than once: the plugin calls it from both of its entry points.
+void registerAllPasses();
+
+} // namespace fx
+} // namespace mlir
+
+#endif // FX_MLIR_INITALL_H

@@ -1,0 +1,43 @@
+//===- InitAll.cpp - Everything the fx-mlir tools register ----------------===//
+
+#include "fx-mlir/InitAll.h"
+
+#include "fx-mlir/Conversion/Passes.h"
+#include "fx-mlir/Dialect/FX/IR/FXDialect.h"
+#include "fx-mlir/Dialect/FX/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/Transforms/InlinerInterfaceImpl.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/DialectRegistry.h"
+
+using namespace mlir;
+
+void fx::registerAllDialects(DialectRegistry &registry) {
+  // cf and llvm are what the lowering ends in: the LSP server and the reducer
+  // must read its output too.
+  registry.insert<fx::FXDialect, arith::ArithDialect,
+                  bufferization::BufferizationDialect, cf::ControlFlowDialect,
+                  func::FuncDialect, LLVM::LLVMDialect, memref::MemRefDialect,
+                  scf::SCFDialect, tensor::TensorDialect>();
+  func::registerInlinerExtension(registry);
+  LLVM::registerInlinerInterface(registry);
+}
+
+void fx::registerAllPasses() {
+  // A function-local static runs the registration once, even when two plugin
+  // entry points or two threads ask for it.
+  static const bool registered = [] {
+    registerFXPasses();
+    registerFXConversionPasses();
+    return true;
+  }();
+  (void)registered;
+}

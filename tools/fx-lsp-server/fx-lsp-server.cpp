@@ -1,0 +1,23 @@
+//===- fx-lsp-server.cpp - LSP server for fx-mlir -------------------------===//
+//
+// mlir-lsp-server for fx programs: diagnostics, hover, go-to-definition and
+// completion for the dialects fx-opt registers. An editor starts it and talks
+// the Language Server Protocol over stdin/stdout.
+//
+//===----------------------------------------------------------------------===//
+
+#include "fx-mlir/InitAll.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Tools/mlir-lsp-server/MlirLspServerMain.h"
+#include "llvm/Support/LogicalResult.h"
+
+#include <cstdlib>
+
+int main(int argc, char **argv) {
+  mlir::DialectRegistry registry;
+  mlir::fx::registerAllDialects(registry);
+  return mlir::failed(mlir::MlirLspServerMain(argc, argv, registry))
+             ? EXIT_FAILURE
+             : EXIT_SUCCESS;
+}
