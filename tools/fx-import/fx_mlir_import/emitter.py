@@ -3,13 +3,17 @@
 import re
 
 _SSA_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_$.-]*$")
+_PLAIN = re.compile(r'^[ !#-\[\]-~]*$')  # printable ASCII but " and \
 
 
 def escape(text):
     """`text` as the body of an MLIR string literal: printable ASCII as is,
     `"` and `\\` backslashed, every other byte of its UTF-8 as `\\XX`."""
+    text = str(text)
+    if _PLAIN.match(text):
+        return text
     out = []
-    for byte in str(text).encode("utf-8"):
+    for byte in text.encode("utf-8"):
         char = chr(byte)
         if char in '"\\':
             out.append("\\" + char)

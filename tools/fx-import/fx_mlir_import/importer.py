@@ -7,6 +7,7 @@ spec), a `Const` leaf (a value the dialect does not model, kept whole in the
 """
 
 import builtins
+import gc
 import operator
 
 import torch
@@ -581,6 +582,19 @@ def import_graph(gm, example_inputs=None, dynamic=None, func_name="forward"):
     """Imports GraphModule `gm`. With example inputs (way (a)), types come
     from running it, the dims of `dynamic` ({'x': {0}}) being `?`; without,
     from its nodes' metadata (ways (b) and (c))."""
+    from .specs import specs_from_metadata, specs_from_runs
+    # The import allocates many small objects and frees none: the cyclic
+    # collector would rescan them all, again and again (superlinear).
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _import(gm, example_inputs, dynamic, func_name)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _import(gm, example_inputs, dynamic, func_name):
     from .specs import specs_from_metadata, specs_from_runs
     if example_inputs is None:
         if dynamic:
