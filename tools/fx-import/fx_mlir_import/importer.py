@@ -13,7 +13,7 @@ import operator
 import torch
 import torch.fx
 
-from .emitter import Emitter, loc, quote
+from .emitter import Emitter, loc, quote, symbol
 from .errors import FxImportError, describe, qualified
 from .types import (Const, ScalarSpec, SizeSpec, Sym, TensorSpec, TypeConverter,
                     Unsupported)
@@ -284,7 +284,7 @@ class GraphImporter:
         ret = (f"  return {', '.join(r.name for r in results)} : {types} {loc('output')}"
                if results else f"  return {loc('output')}")
         body = "\n".join(self.out.lines + [ret])
-        text = (f"func.func @{self.func_name}({', '.join(arguments)}) -> ({types}){attrs} {{\n"
+        text = (f"func.func {symbol(self.func_name)}({', '.join(arguments)}) -> ({types}){attrs} {{\n"
                 f"{body}\n}}\n")
         return ImportResult(self.gm, text, self.size_nodes)
 
