@@ -3,6 +3,7 @@
 # RUN: %PYTHON %s > %t.mlir
 # RUN: FileCheck %s --input-file=%t.mlir --implicit-check-not='"builtins.getattr"'
 # RUN: fx-opt %t.mlir --pass-pipeline='builtin.module(func.func(fx-decompose-size,canonicalize,cse))' | FileCheck %s --check-prefix=PASS
+# RUN: sed -n '/^func.func @view_sizes/,/^}/p' %t.mlir | fx-opt --convert-fx-to-tensor | FileCheck %s --check-prefix=LOWER
 
 import operator
 
@@ -23,6 +24,11 @@ class Shape(torch.nn.Module):
         # x.shape is x.size(); a sliced and a concatenated torch.Size.
         return (y.view(x.shape), x.shape[0], y.view(x.size()[1:] + (x.shape[0],)),
                 x.shape[-2:] + x.shape[:1], y.view((x.shape[1],) + x.shape[::2]))
+
+
+class ViewSizes(torch.nn.Module):
+    def forward(self, x, y, z):
+        return z.view(x.size()[1:]), y.view(x.size() + (1,))
 
 
 # CHECK-LABEL: func.func @shape(
@@ -52,6 +58,23 @@ class Shape(torch.nn.Module):
 # PASS-NOT: fx.getitem
 # PASS: return
 show("shape", Shape(), (torch.randn(5, 8), torch.randn(40)), {"x": {0}, "y": {0}})
+
+# y.view(x.size()[1:]) and y.view(x.size() + (1,)), as users write them.
+# CHECK-LABEL: func.func @view_sizes(
+# CHECK: %[[S:.*]] = fx.size %x : tensor<?x8xf32> -> !fx.size<2> loc("size")
+# CHECK-NEXT: %[[E:.*]] = fx.getitem %[[S]][1] : !fx.size<2> loc("getitem")
+# CHECK-NEXT: %getitem = fx.make_size %[[E]] : !fx.size<1> loc("getitem")
+# CHECK-NEXT: %view = fx.view %z, %getitem : tensor<8xf32>, !fx.size<1> -> tensor<8xf32>
+# CHECK: %[[C1:.*]] = arith.constant 1 : index loc("add")
+# CHECK-NEXT: %add = fx.make_size %{{.*}}, %{{.*}}, %[[C1]] : !fx.size<3> loc("add")
+# CHECK-NEXT: %view_1 = fx.view %y, %add : tensor<?xf32>, !fx.size<3> -> tensor<?x8x1xf32>
+show("view_sizes", ViewSizes(), (torch.randn(5, 8), torch.randn(40), torch.randn(8)),
+     {"x": {0}, "y": {0}})
+
+# x.shape lowers as x.size() does.
+# LOWER-LABEL: func.func @view_sizes(
+# LOWER-NOT: fx.
+# LOWER: tensor.reshape
 
 
 class Scalars(torch.nn.Module):

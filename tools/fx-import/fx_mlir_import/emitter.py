@@ -3,13 +3,17 @@
 import re
 
 _SSA_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_$.-]*$")
+_PLAIN = re.compile(r'^[ !#-\[\]-~]*$')  # printable ASCII but " and \
 
 
 def escape(text):
     """`text` as the body of an MLIR string literal: printable ASCII as is,
     `"` and `\\` backslashed, every other byte of its UTF-8 as `\\XX`."""
+    text = str(text)
+    if _PLAIN.match(text):
+        return text
     out = []
-    for byte in str(text).encode("utf-8"):
+    for byte in text.encode("utf-8"):
         char = chr(byte)
         if char in '"\\':
             out.append("\\" + char)
@@ -22,6 +26,13 @@ def escape(text):
 
 def quote(text):
     return f'"{escape(text)}"'
+
+
+def symbol(name):
+    """`@name`, quoted when MLIR's bare identifiers cannot spell it."""
+    if re.match(r"^[A-Za-z_][A-Za-z0-9_$.]*$", name):
+        return f"@{name}"
+    return f"@{quote(name)}"
 
 
 def loc(name):
