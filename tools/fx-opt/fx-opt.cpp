@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -28,6 +29,9 @@ void registerTestLegacyDecomposeSizePass();
 
 int main(int argc, char **argv) {
   mlir::registerTransformsPasses();
+  // The upstream passes that fold tensor.dim of fx results by reification.
+  mlir::memref::registerResolveRankedShapeTypeResultDimsPass();
+  mlir::memref::registerResolveShapedTypeResultDimsPass();
   mlir::fx::registerFXPasses();
   mlir::fx::registerFXConversionPasses();
   mlir::fx::test::registerTestLegacyDecomposeSizePass();

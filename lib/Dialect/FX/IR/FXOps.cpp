@@ -378,24 +378,45 @@ void SliceTensorOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
   setNameFn(getResult(), "sliced");
 }
 
+/// Reifies every dim of a ranked result through `reifyDim`, leaving empty
+/// the dims it cannot compute.
+template <typename OpTy>
+static LogicalResult reifyAllDims(OpTy op, OpBuilder &builder,
+                                  ReifiedRankedShapedTypeDims &shapes) {
+  auto resultType = dyn_cast<RankedTensorType>(op.getType());
+  if (!resultType)
+    return failure();
+  SmallVector<OpFoldResult> &shape = shapes.emplace_back(resultType.getRank());
+  for (int64_t dim = 0, rank = resultType.getRank(); dim < rank; ++dim)
+    if (FailureOr<OpFoldResult> size = op.reifyDimOfResult(builder, 0, dim);
+        succeeded(size))
+      shape[dim] = *size;
+  return success();
+}
+
+FailureOr<OpFoldResult>
+SliceTensorOp::reifyDimOfResult(OpBuilder &builder, int resultIndex, int dim) {
+  auto resultType = dyn_cast<RankedTensorType>(getType());
+  if (resultIndex != 0 || !resultType || dim < 0 ||
+      dim >= resultType.getRank() ||
+      !isa<RankedTensorType>(getInput().getType()))
+    return failure();
+  if (!resultType.isDynamicDim(dim))
+    return OpFoldResult(builder.getIndexAttr(resultType.getDimSize(dim)));
+  // The number of rows depends on the slice's bounds and step at run time.
+  // Fail before creating anything: a pattern that fails after creating ops
+  // would be retried forever.
+  if (dim == 0)
+    return failure();
+  // Trailing dims are the input's.
+  return OpFoldResult(
+      SymSizeOp::create(builder, getLoc(), getInput(), dim).getResult());
+}
+
 LogicalResult
 SliceTensorOp::reifyResultShapes(OpBuilder &builder,
                                  ReifiedRankedShapedTypeDims &shapes) {
-  auto resultType = dyn_cast<RankedTensorType>(getType());
-  if (!resultType || !isa<RankedTensorType>(getInput().getType()))
-    return failure();
-  // Trailing dims are the input's. The number of rows depends on the slice's
-  // run-time bounds and step; it is known here only when the type says it.
-  SmallVector<OpFoldResult> &shape = shapes.emplace_back(resultType.getRank());
-  if (!resultType.isDynamicDim(0))
-    shape[0] = builder.getIndexAttr(resultType.getDimSize(0));
-  for (int64_t dim = 1, rank = resultType.getRank(); dim < rank; ++dim)
-    shape[dim] =
-        resultType.isDynamicDim(dim)
-            ? OpFoldResult(SymSizeOp::create(builder, getLoc(), getInput(), dim)
-                               .getResult())
-            : builder.getIndexAttr(resultType.getDimSize(dim));
-  return success();
+  return reifyAllDims(*this, builder, shapes);
 }
 
 //===----------------------------------------------------------------------===//
@@ -446,20 +467,21 @@ void ViewOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
   setNameFn(getResult(), "view");
 }
 
+FailureOr<OpFoldResult> ViewOp::reifyDimOfResult(OpBuilder &builder,
+                                                 int resultIndex, int dim) {
+  auto resultType = dyn_cast<RankedTensorType>(getType());
+  if (resultIndex != 0 || !resultType || dim < 0 || dim >= resultType.getRank())
+    return failure();
+  if (!resultType.isDynamicDim(dim))
+    return OpFoldResult(builder.getIndexAttr(resultType.getDimSize(dim)));
+  // Dim i of the view is element i of its size.
+  return OpFoldResult(
+      GetItemOp::create(builder, getLoc(), getSize(), dim).getResult());
+}
+
 LogicalResult ViewOp::reifyResultShapes(OpBuilder &builder,
                                         ReifiedRankedShapedTypeDims &shapes) {
-  auto resultType = dyn_cast<RankedTensorType>(getType());
-  if (!resultType)
-    return failure();
-  // Dim i of the view is element i of its size.
-  SmallVector<OpFoldResult> &shape = shapes.emplace_back();
-  for (auto [dim, extent] : llvm::enumerate(resultType.getShape()))
-    shape.push_back(
-        ShapedType::isDynamic(extent)
-            ? OpFoldResult(GetItemOp::create(builder, getLoc(), getSize(), dim)
-                               .getResult())
-            : builder.getIndexAttr(extent));
-  return success();
+  return reifyAllDims(*this, builder, shapes);
 }
 
 OpFoldResult ViewOp::fold(FoldAdaptor) {

@@ -174,7 +174,7 @@ def FX_SliceOp : FX_NamedOp<"slice", [Pure, AttrSizedOperandSegments]> {
 def FX_SliceTensorOp : FX_NamedOp<"slice_tensor", [
     Pure, AllElementTypesMatch<["input", "result"]>,
     DeclareOpInterfaceMethods<ReifyRankedShapedTypeOpInterface,
-                              ["reifyResultShapes"]>]> {
+                              ["reifyResultShapes", "reifyDimOfResult"]>]> {
   let summary = "index a tensor by a slice along dim 0";
   let description = [{
     `t[s]` where `s` is a slice object: the rows of `t` that the slice selects.
@@ -205,7 +205,7 @@ def FX_SliceTensorOp : FX_NamedOp<"slice_tensor", [
 def FX_ViewOp : FX_NamedOp<"view", [
     Pure, AllElementTypesMatch<["input", "result"]>,
     DeclareOpInterfaceMethods<ReifyRankedShapedTypeOpInterface,
-                              ["reifyResultShapes"]>]> {
+                              ["reifyResultShapes", "reifyDimOfResult"]>]> {
   let summary = "Tensor.view with a torch.Size";
   let description = [{
     `x.view(size)`: the same elements under the shape `size`. The result rank
