@@ -160,39 +160,42 @@ static void printAttrDict(OpAsmPrinter &printer, Operation *,
   printer.printOptionalAttrDict(attrs.getValue(), inherent);
 }
 
-/// The type of a tensor operand or result, which `name` names (`operand
-/// 'input'`). A wrong type gets a message naming the operand and what it must
-/// be, not the type parser's "invalid kind of type specified".
-static ParseResult parseTensorType(OpAsmParser &parser, Type &type,
-                                   StringRef name) {
+/// The type of an operand or result, which `name` names (`operand 'input'`),
+/// parsed as any type and then checked to be a `T`, described as `expected`.
+/// A wrong type gets a message naming the operand and what it must be, not
+/// the type parser's "invalid kind of type specified".
+template <typename T>
+static ParseResult parseTypeOf(OpAsmParser &parser, Type &type, StringRef name,
+                               StringRef expected) {
   SMLoc loc = parser.getCurrentLocation();
   if (parser.parseType(type))
     return failure();
-  if (isa<TensorType>(type))
+  if (isa<T>(type))
     return success();
-  return parser.emitError(loc) << name << " must be a tensor, but got " << type;
+  return parser.emitError(loc)
+         << name << " must be " << expected << ", but got " << type;
 }
 
+static ParseResult parseTensorType(OpAsmParser &parser, Type &type,
+                                   StringRef name) {
+  return parseTypeOf<TensorType>(parser, type, name, "a tensor");
+}
+
+static ParseResult parseSizeType(OpAsmParser &parser, Type &type,
+                                 StringRef name) {
+  return parseTypeOf<SizeType>(parser, type, name,
+                               "a torch.Size ('!fx.size<N>')");
+}
+
+/// Both print the type in full (`!fx.size<2>`, not `<2>`).
 static void printTensorType(OpAsmPrinter &printer, Operation *, Type type,
                             StringRef) {
   printer << type;
 }
 
-/// The type of a torch.Size operand or result, `!fx.size<N>`.
-static ParseResult parseSizeType(OpAsmParser &parser, Type &type,
-                                 StringRef name) {
-  SMLoc loc = parser.getCurrentLocation();
-  if (parser.parseType(type))
-    return failure();
-  if (isa<SizeType>(type))
-    return success();
-  return parser.emitError(loc)
-         << name << " must be a torch.Size ('!fx.size<N>'), but got " << type;
-}
-
-static void printSizeType(OpAsmPrinter &printer, Operation *, Type type,
-                          StringRef) {
-  printer << type;
+static void printSizeType(OpAsmPrinter &printer, Operation *op, Type type,
+                          StringRef name) {
+  printTensorType(printer, op, type, name);
 }
 
 /// A node kind as a bare keyword, `call_function`. The enum's generated
