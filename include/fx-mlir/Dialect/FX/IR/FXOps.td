@@ -44,8 +44,8 @@ def FX_SizeOp : FX_NamedOp<"size", [FX_SpeculatableIfDimInRange]> {
     The result type says which form an op is: a dimless size returns
     `!fx.size`, a size with a dim returns `index`.
 
-    A size with a dim is speculatable (loop-invariant code motion may hoist
-    it) only when the tensor is ranked and the dim is a constant in range;
+    The op is speculatable (loop-invariant code motion may hoist it) only
+    when the tensor is ranked and, with a dim, the dim is a constant in range;
     otherwise running it may be an error, as in PyTorch.
   }];
 
@@ -71,7 +71,8 @@ def FX_SizeOp : FX_NamedOp<"size", [FX_SpeculatableIfDimInRange]> {
 }
 
 def FX_SymSizeOp : FX_NamedOp<"sym_size", [
-    FX_SpeculatableIfDimInRange, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+    FX_SpeculatableIfDimInRange,
+    DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
   let summary = "torch.ops.aten.sym_size.int";
   let description = [{
     The size of one dim of a tensor, as an `index`. The dim is a constant and
@@ -88,7 +89,8 @@ def FX_SymSizeOp : FX_NamedOp<"sym_size", [
   let results = (outs Index:$result);
 
   let assemblyFormat = [{
-    $input `,` `dim` `=` $dim `` custom<AttrDict>(attr-dict, "getAttributeNames()")
+    $input `,` `dim` `=` $dim
+    `` custom<AttrDict>(attr-dict, "getAttributeNames()")
     `:` custom<TensorType>(type($input), "\"operand 'input'\"")
   }];
 
