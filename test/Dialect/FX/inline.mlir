@@ -1,5 +1,8 @@
 // RUN: fx-opt %s --inline='default-pipeline=' | FileCheck %s
 // RUN: mlir-opt %fx_plugins %s --inline='default-pipeline=' | FileCheck %s
+// With its default simplification pipeline (canonicalize) too:
+// RUN: fx-opt %s --inline | FileCheck %s --check-prefix=DEFAULT
+// RUN: mlir-opt %fx_plugins %s --inline | FileCheck %s --check-prefix=DEFAULT
 
 // Every fx op inlines, fx.node included: the callee's ops run once, in order,
 // where the call ran. No simplification pipeline runs, so nothing folds.
@@ -44,6 +47,11 @@ func.func private @tensor_dim(%x: tensor<?x8xf32>) -> index {
 // CHECK: %[[D:.*]] = tensor.dim %[[X]]
 // CHECK-NOT: call
 // CHECK: return %[[M]], %[[V]], %[[R]], %[[D]]
+// DEFAULT-LABEL: func.func @caller
+// DEFAULT-NOT: func.call
+// DEFAULT: fx.node call_function "torch.relu"
+// DEFAULT-NOT: func.call
+// DEFAULT: return
 func.func @caller(%x: tensor<?x8xf32>, %t: tensor<16xi64>)
     -> (index, tensor<?x8xf32>, tensor<?xi64>, index) {
   %n, %m = func.call @sizes(%x) : (tensor<?x8xf32>) -> (index, index)
