@@ -9,6 +9,7 @@
 
 #include "fx-mlir/InitAll.h"
 
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
@@ -19,6 +20,9 @@ void registerTestLegacyDecomposeSizePass();
 
 int main(int argc, char **argv) {
   mlir::registerTransformsPasses();
+  // The upstream passes that fold tensor.dim of fx results by reification.
+  mlir::memref::registerResolveRankedShapeTypeResultDimsPass();
+  mlir::memref::registerResolveShapedTypeResultDimsPass();
   mlir::fx::registerAllPasses();
   mlir::fx::test::registerTestLegacyDecomposeSizePass();
 

@@ -74,7 +74,7 @@ func.func @size_of_non_tensor(%x: memref<?xf32>) -> index {
 // -----
 
 func.func @size_of_non_tensor_custom(%x: memref<?xf32>) -> index {
-  // expected-error @+1 {{invalid kind of type specified}}
+  // expected-error @+1 {{custom op 'fx.size' operand 'input' must be a tensor, but got 'memref<?xf32>'}}
   %0 = fx.size %x, dim = 0 : memref<?xf32> -> index
   return %0 : index
 }
@@ -98,7 +98,8 @@ func.func @sym_size_int64_min(%x: tensor<?x8xf32>) -> index {
 // -----
 
 func.func @make_size_count(%a: index) -> !fx.size<2> {
-  // expected-error @+1 {{'fx.make_size' op builds '!fx.size<2>' from 1 elements; expected 2}}
+  // expected-error @+2 {{'fx.make_size' op inferred type(s) '!fx.size<1>' are incompatible with return type(s) of operation '!fx.size<2>'}}
+  // expected-error @+1 {{'fx.make_size' op failed to infer returned types}}
   %0 = fx.make_size %a : !fx.size<2>
   return %0 : !fx.size<2>
 }
@@ -151,7 +152,7 @@ func.func @slice_bound_type(%a: i64) -> !fx.slice {
 // -----
 
 func.func @slice_tensor_element_type(%t: tensor<?xi64>, %s: !fx.slice) -> tensor<?xf32> {
-  // expected-error @+1 {{'fx.slice_tensor' op result element type 'f32' does not match input element type 'i64'}}
+  // expected-error @+1 {{'fx.slice_tensor' op failed to verify that all of {input, result} have same element type}}
   %0 = fx.slice_tensor %t[%s] : tensor<?xi64> -> tensor<?xf32>
   return %0 : tensor<?xf32>
 }
@@ -199,7 +200,7 @@ func.func @view_rank(%x: tensor<?x8xf32>, %s: !fx.size<2>) -> tensor<?xf32> {
 // -----
 
 func.func @view_element_type(%x: tensor<?x8xf32>, %s: !fx.size<2>) -> tensor<?x8xf16> {
-  // expected-error @+1 {{'fx.view' op result element type 'f16' does not match input element type 'f32'}}
+  // expected-error @+1 {{'fx.view' op failed to verify that all of {input, result} have same element type}}
   %0 = fx.view %x, %s : tensor<?x8xf32>, !fx.size<2> -> tensor<?x8xf16>
   return %0 : tensor<?x8xf16>
 }
@@ -250,5 +251,113 @@ func.func @node_kind_generic(%x: tensor<?xf32>) {
 func.func @node_target(%x: tensor<?xf32>) {
   // expected-error @+1 {{'fx.node' op has an empty target}}
   fx.node "call_function" ""(%x) : (tensor<?xf32>) -> ()
+  return
+}
+
+// -----
+
+// The attribute dictionary may not override what the custom syntax says.
+
+func.func @size_dim_repeated(%x: tensor<?x8xf32>) -> index {
+  // expected-error @+1 {{custom op 'fx.size' sets 'dim' in its custom syntax; the attribute dictionary may not repeat it}}
+  %0 = fx.size %x, dim = 0 {dim = 1} : tensor<?x8xf32> -> index
+  return %0 : index
+}
+
+// -----
+
+func.func @size_dim_added(%x: tensor<?x8xf32>) -> !fx.size<2> {
+  // expected-error @+1 {{custom op 'fx.size' sets 'dim' in its custom syntax; the attribute dictionary may not repeat it}}
+  %0 = fx.size %x {dim = 1} : tensor<?x8xf32> -> !fx.size<2>
+  return %0 : !fx.size<2>
+}
+
+// -----
+
+func.func @sym_size_dim_repeated(%x: tensor<?x8xf32>) -> index {
+  // expected-error @+1 {{custom op 'fx.sym_size' sets 'dim' in its custom syntax; the attribute dictionary may not repeat it}}
+  %0 = fx.sym_size %x, dim = 0 {dim = 1} : tensor<?x8xf32>
+  return %0 : index
+}
+
+// -----
+
+func.func @getitem_index_repeated(%s: !fx.size<2>) -> index {
+  // expected-error @+1 {{custom op 'fx.getitem' sets 'index' in its custom syntax; the attribute dictionary may not repeat it}}
+  %0 = fx.getitem %s[0] {index = 1} : !fx.size<2>
+  return %0 : index
+}
+
+// -----
+
+func.func @slice_segments_repeated(%c: index) -> !fx.slice {
+  // expected-error @+1 {{custom op 'fx.slice' sets 'operandSegmentSizes' in its custom syntax; the attribute dictionary may not repeat it}}
+  %0 = fx.slice none, %c, none {operandSegmentSizes = array<i32: 1, 0, 0>}
+  return %0 : !fx.slice
+}
+
+// -----
+
+func.func @node_kind_repeated(%x: tensor<?xf32>) {
+  // expected-error @+1 {{custom op 'fx.node' sets 'kind' in its custom syntax; the attribute dictionary may not repeat it}}
+  fx.node call_function "torch.relu"(%x) {kind = #fx<node_kind get_attr>} : (tensor<?xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @node_target_repeated(%x: tensor<?xf32>) {
+  // expected-error @+1 {{custom op 'fx.node' sets 'target' in its custom syntax; the attribute dictionary may not repeat it}}
+  fx.node call_function "torch.relu"(%x) {target = "torch.sigmoid"} : (tensor<?xf32>) -> ()
+  return
+}
+
+// -----
+
+// A wrong operand or result type names what it must be.
+
+func.func @sym_size_of_memref(%x: memref<?xf32>) -> index {
+  // expected-error @+1 {{custom op 'fx.sym_size' operand 'input' must be a tensor, but got 'memref<?xf32>'}}
+  %0 = fx.sym_size %x, dim = 0 : memref<?xf32>
+  return %0 : index
+}
+
+// -----
+
+func.func @getitem_of_index(%s: index) -> index {
+  // expected-error @+1 {{custom op 'fx.getitem' operand 'size' must be a torch.Size ('!fx.size<N>'), but got 'index'}}
+  %0 = fx.getitem %s[0] : index
+  return %0 : index
+}
+
+// -----
+
+func.func @make_size_of_index(%a: index) -> index {
+  // expected-error @+1 {{custom op 'fx.make_size' result must be a torch.Size ('!fx.size<N>'), but got 'index'}}
+  %0 = fx.make_size %a : index
+  return %0 : index
+}
+
+// -----
+
+func.func @slice_tensor_of_memref(%t: memref<?xi64>, %s: !fx.slice) {
+  // expected-error @+1 {{custom op 'fx.slice_tensor' operand 'input' must be a tensor, but got 'memref<?xi64>'}}
+  %0 = fx.slice_tensor %t[%s] : memref<?xi64> -> tensor<?xi64>
+  return
+}
+
+// -----
+
+func.func @slice_tensor_to_memref(%t: tensor<?xi64>, %s: !fx.slice) {
+  // expected-error @+1 {{custom op 'fx.slice_tensor' result must be a tensor, but got 'memref<?xi64>'}}
+  %0 = fx.slice_tensor %t[%s] : tensor<?xi64> -> memref<?xi64>
+  return
+}
+
+// -----
+
+func.func @view_size_of_index(%x: tensor<4xf32>, %s: index) {
+  // expected-error @+1 {{custom op 'fx.view' operand 'size' must be a torch.Size ('!fx.size<N>'), but got 'index'}}
+  %0 = fx.view %x, %s : tensor<4xf32>, index -> tensor<4xf32>
   return
 }

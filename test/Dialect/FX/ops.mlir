@@ -121,3 +121,31 @@ func.func @node_generic(%x: tensor<?x8xf32>) -> tensor<?x8xf32> {
   %y = "fx.node"(%x) <{kind = #fx<node_kind call_method>, target = "relu"}> : (tensor<?x8xf32>) -> tensor<?x8xf32>
   return %y : tensor<?x8xf32>
 }
+
+// Results print with names that say what they are: a torch.Size, one dim, a
+// slice object, a sliced or viewed tensor, an opaque node's target.
+// CHECK-LABEL: func.func @result_names
+func.func @result_names(%x: tensor<?x8xf32>, %t: tensor<16xi64>)
+    -> (index, index, index, tensor<?xi64>, tensor<?x8xf32>, tensor<?x8xf32>) {
+  // CHECK-NEXT: %size = fx.size %{{.*}} : tensor<?x8xf32> -> !fx.size<2>
+  %0 = fx.size %x : tensor<?x8xf32> -> !fx.size<2>
+  // CHECK-NEXT: %dim = fx.size %{{.*}}, dim = 0 : tensor<?x8xf32> -> index
+  %1 = fx.size %x, dim = 0 : tensor<?x8xf32> -> index
+  // CHECK-NEXT: %dim_0 = fx.sym_size %{{.*}}, dim = 1 : tensor<?x8xf32>
+  %2 = fx.sym_size %x, dim = 1 : tensor<?x8xf32>
+  // CHECK-NEXT: %dim_1 = fx.getitem %size[0] : !fx.size<2>
+  %3 = fx.getitem %0[0] : !fx.size<2>
+  // CHECK-NEXT: %size_2 = fx.make_size %dim, %dim_0 : !fx.size<2>
+  %4 = fx.make_size %1, %2 : !fx.size<2>
+  // CHECK-NEXT: %slice = fx.slice none, %dim, none
+  %5 = fx.slice none, %1, none
+  // CHECK-NEXT: %sliced = fx.slice_tensor %{{.*}}[%slice] : tensor<16xi64> -> tensor<?xi64>
+  %6 = fx.slice_tensor %t[%5] : tensor<16xi64> -> tensor<?xi64>
+  // CHECK-NEXT: %view = fx.view %{{.*}}, %size_2 : tensor<?x8xf32>, !fx.size<2> -> tensor<?x8xf32>
+  %7 = fx.view %x, %4 : tensor<?x8xf32>, !fx.size<2> -> tensor<?x8xf32>
+  // CHECK-NEXT: %relu = fx.node call_function "torch.nn.functional.relu"(%view)
+  %8 = fx.node call_function "torch.nn.functional.relu"(%7) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  // CHECK-NEXT: %fc1:2 = fx.node call_module "fc1"(%relu)
+  %9:2 = fx.node call_module "fc1"(%8) : (tensor<?x8xf32>) -> (tensor<?x8xf32>, index)
+  return %3, %9#1, %2, %6, %9#0, %8 : index, index, index, tensor<?xi64>, tensor<?x8xf32>, tensor<?x8xf32>
+}

@@ -15,8 +15,9 @@ using namespace mlir::fx;
 #include "fx-mlir/Dialect/FX/IR/FXOpsDialect.cpp.inc"
 
 namespace {
-/// fx ops may be inlined anywhere: fx-split-graph outlines pieces of a graph
-/// into functions, and `inline` puts them back.
+/// Every fx op may be inlined. fx.node may have any side effect, but inlining
+/// neither reorders, duplicates across paths nor drops it: the callee's ops
+/// run once, in order, where the call ran.
 struct FXInlinerInterface : DialectInlinerInterface {
   using DialectInlinerInterface::DialectInlinerInterface;
 

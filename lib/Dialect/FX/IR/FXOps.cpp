@@ -7,6 +7,9 @@
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
 
 using namespace mlir;
 using namespace mlir::fx;
@@ -63,14 +66,24 @@ static LogicalResult verifyDim(Operation *op, Value input, int64_t dim) {
   return emitOutOfRange(op, "dim", dim, type, type.getRank(), "dims");
 }
 
-/// Slicing and viewing keep the element type.
-static LogicalResult verifySameElementType(Operation *op, TensorType input,
-                                           TensorType result) {
-  if (input.getElementType() == result.getElementType())
-    return success();
-  return op->emitOpError() << "result element type " << result.getElementType()
-                           << " does not match input element type "
-                           << input.getElementType();
+/// A folder must not fold an op to its own result: the greedy driver would
+/// count that as a change and fold it again forever. A graph region allows
+/// such cycles, e.g. a getitem of a make_size of the getitem itself.
+static OpFoldResult unlessSelf(Operation *op, OpFoldResult result) {
+  if (auto value = dyn_cast_if_present<Value>(result);
+      value && value.getDefiningOp() == op)
+    return {};
+  return result;
+}
+
+/// Whether a dim that the verifier could not check is known to be in range:
+/// only a constant dim of a ranked tensor is.
+static Speculation::Speculatability speculateDim(Value input,
+                                                 std::optional<int64_t> dim) {
+  auto type = dyn_cast<RankedTensorType>(input.getType());
+  if (type && dim && normalizeIndex(*dim, type.getRank()))
+    return Speculation::Speculatable;
+  return Speculation::NotSpeculatable;
 }
 
 /// The size of dim `dim` of `input` when the type makes it static.
@@ -125,24 +138,64 @@ static void printSizeOperands(OpAsmPrinter &printer, SizeOp, Value input,
     printer << ", dim = " << dynamicDim;
 }
 
-/// An optional slice bound: an `index` value or `none`.
-static ParseResult
-parseNoneOrIndex(OpAsmParser &parser,
-                 std::optional<OpAsmParser::UnresolvedOperand> &bound) {
-  if (succeeded(parser.parseOptionalKeyword("none")))
-    return success();
-  OpAsmParser::UnresolvedOperand operand;
-  if (parser.parseOperand(operand))
+/// The attribute dictionary, without the inherent attributes `inherent`: the
+/// custom syntax sets those, and a dictionary that repeated one would silently
+/// override what the syntax says (`fx.size %x, dim = 0 {dim = 1}`).
+static ParseResult parseAttrDict(OpAsmParser &parser, NamedAttrList &attrs,
+                                 ArrayRef<StringRef> inherent) {
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseOptionalAttrDict(attrs))
     return failure();
-  bound = operand;
+  for (NamedAttribute attr : attrs)
+    if (llvm::is_contained(inherent, attr.getName().strref()))
+      return parser.emitError(loc)
+             << "sets '" << attr.getName().strref()
+             << "' in its custom syntax; the attribute dictionary may not "
+                "repeat it";
   return success();
 }
 
-static void printNoneOrIndex(OpAsmPrinter &printer, SliceOp, Value bound) {
-  if (bound)
-    printer << bound;
-  else
-    printer << "none";
+static void printAttrDict(OpAsmPrinter &printer, Operation *,
+                          DictionaryAttr attrs, ArrayRef<StringRef> inherent) {
+  printer.printOptionalAttrDict(attrs.getValue(), inherent);
+}
+
+/// The type of an operand or result, which `name` names (`operand 'input'`),
+/// parsed as any type and then checked to be a `T`, described as `expected`.
+/// A wrong type gets a message naming the operand and what it must be, not
+/// the type parser's "invalid kind of type specified".
+template <typename T>
+static ParseResult parseTypeOf(OpAsmParser &parser, Type &type, StringRef name,
+                               StringRef expected) {
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseType(type))
+    return failure();
+  if (isa<T>(type))
+    return success();
+  return parser.emitError(loc)
+         << name << " must be " << expected << ", but got " << type;
+}
+
+static ParseResult parseTensorType(OpAsmParser &parser, Type &type,
+                                   StringRef name) {
+  return parseTypeOf<TensorType>(parser, type, name, "a tensor");
+}
+
+static ParseResult parseSizeType(OpAsmParser &parser, Type &type,
+                                 StringRef name) {
+  return parseTypeOf<SizeType>(parser, type, name,
+                               "a torch.Size ('!fx.size<N>')");
+}
+
+/// Both print the type in full (`!fx.size<2>`, not `<2>`).
+static void printTensorType(OpAsmPrinter &printer, Operation *, Type type,
+                            StringRef) {
+  printer << type;
+}
+
+static void printSizeType(OpAsmPrinter &printer, Operation *op, Type type,
+                          StringRef name) {
+  printTensorType(printer, op, type, name);
 }
 
 /// A node kind as a bare keyword, `call_function`. The enum's generated
@@ -190,6 +243,24 @@ LogicalResult SizeOp::verify() {
   return success();
 }
 
+Speculation::Speculatability SizeOp::getSpeculatability() {
+  // A dimless size of an unranked tensor claims a length it cannot check.
+  if (isDimless())
+    return isa<RankedTensorType>(getInput().getType())
+               ? Speculation::Speculatable
+               : Speculation::NotSpeculatable;
+  if (IntegerAttr dim = getDimAttr())
+    return speculateDim(getInput(), dim.getInt());
+  APInt dim;
+  if (matchPattern(getDynamicDim(), m_ConstantInt(&dim)))
+    return speculateDim(getInput(), dim.getSExtValue());
+  return Speculation::NotSpeculatable;
+}
+
+void SizeOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
+  setNameFn(getResult(), isDimless() ? "size" : "dim");
+}
+
 OpFoldResult SizeOp::fold(FoldAdaptor adaptor) {
   if (IntegerAttr dim = getDimAttr())
     return foldStaticDim(getInput(), dim.getInt());
@@ -201,6 +272,14 @@ OpFoldResult SizeOp::fold(FoldAdaptor adaptor) {
 //===----------------------------------------------------------------------===//
 // SymSizeOp
 //===----------------------------------------------------------------------===//
+
+Speculation::Speculatability SymSizeOp::getSpeculatability() {
+  return speculateDim(getInput(), getDimAttr().getInt());
+}
+
+void SymSizeOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
+  setNameFn(getResult(), "dim");
+}
 
 LogicalResult SymSizeOp::verify() {
   return verifyDim(*this, getInput(), getDimAttr().getInt());
@@ -214,18 +293,25 @@ OpFoldResult SymSizeOp::fold(FoldAdaptor) {
 // MakeSizeOp
 //===----------------------------------------------------------------------===//
 
-LogicalResult MakeSizeOp::verify() {
-  int64_t rank = getType().getRank();
-  if (static_cast<int64_t>(getElements().size()) != rank)
-    return emitOpError() << "builds " << getType() << " from "
-                         << getElements().size() << " elements; expected "
-                         << rank;
+LogicalResult MakeSizeOp::inferReturnTypes(MLIRContext *context,
+                                           std::optional<Location>,
+                                           Adaptor adaptor,
+                                           SmallVectorImpl<Type> &types) {
+  types.push_back(SizeType::get(context, adaptor.getElements().size()));
   return success();
+}
+
+void MakeSizeOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
+  setNameFn(getResult(), "size");
 }
 
 //===----------------------------------------------------------------------===//
 // GetItemOp
 //===----------------------------------------------------------------------===//
+
+void GetItemOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
+  setNameFn(getResult(), "dim");
+}
 
 LogicalResult GetItemOp::verify() {
   SizeType sizeType = getSize().getType();
@@ -243,12 +329,21 @@ OpFoldResult GetItemOp::fold(FoldAdaptor) {
   if (auto makeSize = dyn_cast_if_present<MakeSizeOp>(def)) {
     std::optional<int64_t> position =
         normalizeIndex(index, makeSize.getElements().size());
-    return position ? makeSize.getElements()[*position] : Value();
+    return position ? unlessSelf(*this, makeSize.getElements()[*position])
+                    : OpFoldResult();
   }
   // x.size()[i] on a static dim is a constant.
   if (auto size = dyn_cast_if_present<SizeOp>(def); size && size.isDimless())
     return foldStaticDim(size.getInput(), index);
   return {};
+}
+
+//===----------------------------------------------------------------------===//
+// SliceOp
+//===----------------------------------------------------------------------===//
+
+void SliceOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
+  setNameFn(getResult(), "slice");
 }
 
 //===----------------------------------------------------------------------===//
@@ -258,8 +353,6 @@ OpFoldResult GetItemOp::fold(FoldAdaptor) {
 LogicalResult SliceTensorOp::verify() {
   auto inputType = cast<TensorType>(getInput().getType());
   auto resultType = cast<TensorType>(getType());
-  if (failed(verifySameElementType(*this, inputType, resultType)))
-    return failure();
   for (TensorType type : {inputType, resultType})
     if (type.hasRank() && type.getRank() == 0)
       return emitOpError() << "cannot slice dim 0 of 0-d tensor " << type;
@@ -284,6 +377,51 @@ LogicalResult SliceTensorOp::verify() {
   return success();
 }
 
+void SliceTensorOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
+  setNameFn(getResult(), "sliced");
+}
+
+/// Reifies every dim of a ranked result through `reifyDim`, leaving empty
+/// the dims it cannot compute.
+template <typename OpTy>
+static LogicalResult reifyAllDims(OpTy op, OpBuilder &builder,
+                                  ReifiedRankedShapedTypeDims &shapes) {
+  auto resultType = dyn_cast<RankedTensorType>(op.getType());
+  if (!resultType)
+    return failure();
+  SmallVector<OpFoldResult> &shape = shapes.emplace_back(resultType.getRank());
+  for (int64_t dim = 0, rank = resultType.getRank(); dim < rank; ++dim)
+    if (FailureOr<OpFoldResult> size = op.reifyDimOfResult(builder, 0, dim);
+        succeeded(size))
+      shape[dim] = *size;
+  return success();
+}
+
+FailureOr<OpFoldResult>
+SliceTensorOp::reifyDimOfResult(OpBuilder &builder, int resultIndex, int dim) {
+  auto resultType = dyn_cast<RankedTensorType>(getType());
+  if (resultIndex != 0 || !resultType || dim < 0 ||
+      dim >= resultType.getRank() ||
+      !isa<RankedTensorType>(getInput().getType()))
+    return failure();
+  if (!resultType.isDynamicDim(dim))
+    return OpFoldResult(builder.getIndexAttr(resultType.getDimSize(dim)));
+  // The number of rows depends on the slice's bounds and step at run time.
+  // Fail before creating anything: a pattern that fails after creating ops
+  // would be retried forever.
+  if (dim == 0)
+    return failure();
+  // Trailing dims are the input's.
+  return OpFoldResult(
+      SymSizeOp::create(builder, getLoc(), getInput(), dim).getResult());
+}
+
+LogicalResult
+SliceTensorOp::reifyResultShapes(OpBuilder &builder,
+                                 ReifiedRankedShapedTypeDims &shapes) {
+  return reifyAllDims(*this, builder, shapes);
+}
+
 //===----------------------------------------------------------------------===//
 // ViewOp
 //===----------------------------------------------------------------------===//
@@ -292,8 +430,6 @@ LogicalResult ViewOp::verify() {
   auto inputType = cast<TensorType>(getInput().getType());
   auto resultType = cast<TensorType>(getType());
   SizeType sizeType = getSize().getType();
-  if (failed(verifySameElementType(*this, inputType, resultType)))
-    return failure();
   if (resultType.hasRank() && resultType.getRank() != sizeType.getRank())
     return emitOpError() << "result " << resultType << " has rank "
                          << resultType.getRank() << ", but size " << sizeType
@@ -330,12 +466,36 @@ static bool isDimOf(Value element, Value tensor, int64_t dim) {
   return false;
 }
 
+void ViewOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
+  setNameFn(getResult(), "view");
+}
+
+FailureOr<OpFoldResult> ViewOp::reifyDimOfResult(OpBuilder &builder,
+                                                 int resultIndex, int dim) {
+  auto resultType = dyn_cast<RankedTensorType>(getType());
+  if (resultIndex != 0 || !resultType || dim < 0 || dim >= resultType.getRank())
+    return failure();
+  if (!resultType.isDynamicDim(dim))
+    return OpFoldResult(builder.getIndexAttr(resultType.getDimSize(dim)));
+  // Dim i of the view is element i of its size.
+  return OpFoldResult(
+      GetItemOp::create(builder, getLoc(), getSize(), dim).getResult());
+}
+
+LogicalResult ViewOp::reifyResultShapes(OpBuilder &builder,
+                                        ReifiedRankedShapedTypeDims &shapes) {
+  return reifyAllDims(*this, builder, shapes);
+}
+
 OpFoldResult ViewOp::fold(FoldAdaptor) {
   // x.view(x.size()) is x, and so is a view to a rebuilt size of x.
   Value input = getInput();
   if (input.getType() != getType() || !isa<RankedTensorType>(getType()))
     return {};
   Operation *def = getSize().getDefiningOp();
+  // In a graph region the input may be the view itself.
+  if (input == getResult())
+    return {};
   if (auto size = dyn_cast_if_present<SizeOp>(def))
     return size.isDimless() && size.getInput() == input ? input : Value();
   auto makeSize = dyn_cast_if_present<MakeSizeOp>(def);
@@ -350,6 +510,14 @@ OpFoldResult ViewOp::fold(FoldAdaptor) {
 //===----------------------------------------------------------------------===//
 // NodeOp
 //===----------------------------------------------------------------------===//
+
+void NodeOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
+  // Named after the target's last component: `torch.relu` gives `%relu`.
+  if (getNumResults() == 0)
+    return;
+  StringRef name = getTarget().rsplit('.').second;
+  setNameFn(getResult(0), name.empty() ? getTarget() : name);
+}
 
 LogicalResult NodeOp::verify() {
   if (getTarget().empty())

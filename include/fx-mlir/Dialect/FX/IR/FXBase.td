@@ -35,6 +35,12 @@ def FX_Dialect : Dialect {
     ranked tensor it must lie in `[-rank, rank)`. On an unranked tensor it
     cannot be checked, so it is accepted; like PyTorch, running such a graph
     with a dim out of range is an error at run time.
+
+    In the custom form of an op, the syntax sets the op's attributes (`dim`,
+    `index`, a slice's bounds, a node's kind and target); an attribute
+    dictionary may not set them again. Results are named after what they
+    hold (`%size`, `%dim`, `%slice`, `%sliced`, `%view`, an `fx.node` after
+    its target).
   }];
 
   let dependentDialects = ["::mlir::arith::ArithDialect"];

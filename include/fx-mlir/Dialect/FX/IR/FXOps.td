@@ -6,14 +6,27 @@
 include "fx-mlir/Dialect/FX/IR/FXAttrs.td"
 include "fx-mlir/Dialect/FX/IR/FXBase.td"
 include "fx-mlir/Dialect/FX/IR/FXTypes.td"
-include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/IR/OpAsmInterface.td"
 include "mlir/IR/OpBase.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+// Every fx op names its results (`%size`, `%dim`, ...).
+class FX_NamedOp<string mnemonic, list<Trait> traits = []>
+    : FX_Op<mnemonic, !listconcat(traits, [
+        DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>])>;
+
+// A dim that may be out of range is a run-time error, so the op may be
+// hoisted only when the dim is a constant known to be in range.
+def FX_SpeculatableIfDimInRange
+    : TraitList<[NoMemoryEffect,
+                 DeclareOpInterfaceMethods<ConditionallySpeculatable>]>;
 
 //===----------------------------------------------------------------------===//
 // Size queries
 //===----------------------------------------------------------------------===//
 
-def FX_SizeOp : FX_Op<"size", [Pure]> {
+def FX_SizeOp : FX_NamedOp<"size", [FX_SpeculatableIfDimInRange]> {
   let summary = "Tensor.size, with or without a dim";
   let description = [{
     With no dim, `x.size()`: returns the whole `torch.Size` as
@@ -30,6 +43,10 @@ def FX_SizeOp : FX_Op<"size", [Pure]> {
 
     The result type says which form an op is: a dimless size returns
     `!fx.size`, a size with a dim returns `index`.
+
+    The op is speculatable (loop-invariant code motion may hoist it) only
+    when the tensor is ranked and, with a dim, the dim is a constant in range;
+    otherwise running it may be an error, as in PyTorch.
   }];
 
   let arguments = (ins AnyTensor:$input,
@@ -38,8 +55,10 @@ def FX_SizeOp : FX_Op<"size", [Pure]> {
   let results = (outs AnyTypeOf<[FX_SizeType, Index]>:$result);
 
   let assemblyFormat = [{
-    custom<SizeOperands>($input, $dim, $dynamic_dim) attr-dict
-    `:` type($input) `->` qualified(type($result))
+    custom<SizeOperands>($input, $dim, $dynamic_dim)
+    `` custom<AttrDict>(attr-dict, "getAttributeNames()")
+    `:` custom<TensorType>(type($input), "\"operand 'input'\"")
+    `->` qualified(type($result))
   }];
 
   let extraClassDeclaration = [{
@@ -51,7 +70,9 @@ def FX_SizeOp : FX_Op<"size", [Pure]> {
   let hasFolder = 1;
 }
 
-def FX_SymSizeOp : FX_Op<"sym_size", [Pure]> {
+def FX_SymSizeOp : FX_NamedOp<"sym_size", [
+    FX_SpeculatableIfDimInRange,
+    DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
   let summary = "torch.ops.aten.sym_size.int";
   let description = [{
     The size of one dim of a tensor, as an `index`. The dim is a constant and
@@ -60,19 +81,18 @@ def FX_SymSizeOp : FX_Op<"sym_size", [Pure]> {
     ```mlir
     %n = fx.sym_size %x, dim = 0 : tensor<?x8xf32>
     ```
+
+    Speculatable only on a ranked tensor, where the verifier checked the dim.
   }];
 
   let arguments = (ins AnyTensor:$input, I64Attr:$dim);
   let results = (outs Index:$result);
 
-  let assemblyFormat = "$input `,` `dim` `=` $dim attr-dict `:` type($input)";
-
-  let builders = [
-    OpBuilder<(ins "::mlir::Value":$input, "int64_t":$dim), [{
-      build($_builder, $_state, $_builder.getIndexType(), input,
-            $_builder.getI64IntegerAttr(dim));
-    }]>
-  ];
+  let assemblyFormat = [{
+    $input `,` `dim` `=` $dim
+    `` custom<AttrDict>(attr-dict, "getAttributeNames()")
+    `:` custom<TensorType>(type($input), "\"operand 'input'\"")
+  }];
 
   let hasVerifier = 1;
   let hasFolder = 1;
@@ -82,7 +102,7 @@ def FX_SymSizeOp : FX_Op<"sym_size", [Pure]> {
 // torch.Size values
 //===----------------------------------------------------------------------===//
 
-def FX_MakeSizeOp : FX_Op<"make_size", [Pure]> {
+def FX_MakeSizeOp : FX_NamedOp<"make_size", [Pure, InferTypeOpAdaptor]> {
   let summary = "build a torch.Size from its elements";
   let description = [{
     Builds an `!fx.size<N>` from N `index` values.
@@ -96,19 +116,14 @@ def FX_MakeSizeOp : FX_Op<"make_size", [Pure]> {
   let arguments = (ins Variadic<Index>:$elements);
   let results = (outs FX_SizeType:$result);
 
-  let assemblyFormat = "$elements attr-dict `:` qualified(type($result))";
-
-  let builders = [
-    OpBuilder<(ins "::mlir::ValueRange":$elements), [{
-      build($_builder, $_state,
-            SizeType::get($_builder.getContext(), elements.size()), elements);
-    }]>
-  ];
-
-  let hasVerifier = 1;
+  let assemblyFormat = [{
+    $elements attr-dict
+    `:` custom<SizeType>(type($result), "\"result\"")
+  }];
 }
 
-def FX_GetItemOp : FX_Op<"getitem", [Pure]> {
+def FX_GetItemOp : FX_NamedOp<"getitem", [
+    Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
   let summary = "operator.getitem on a torch.Size";
   let description = [{
     Element `index` of a `torch.Size`, `s[index]`. The index is a constant and
@@ -124,15 +139,9 @@ def FX_GetItemOp : FX_Op<"getitem", [Pure]> {
   let results = (outs Index:$result);
 
   let assemblyFormat = [{
-    $size `[` $index `]` attr-dict `:` qualified(type($size))
+    $size `[` $index `]` `` custom<AttrDict>(attr-dict, "getAttributeNames()")
+    `:` custom<SizeType>(type($size), "\"operand 'size'\"")
   }];
-
-  let builders = [
-    OpBuilder<(ins "::mlir::Value":$size, "int64_t":$index), [{
-      build($_builder, $_state, $_builder.getIndexType(), size,
-            $_builder.getI64IntegerAttr(index));
-    }]>
-  ];
 
   let hasVerifier = 1;
   let hasFolder = 1;
@@ -142,7 +151,7 @@ def FX_GetItemOp : FX_Op<"getitem", [Pure]> {
 // Slices
 //===----------------------------------------------------------------------===//
 
-def FX_SliceOp : FX_Op<"slice", [Pure, AttrSizedOperandSegments]> {
+def FX_SliceOp : FX_NamedOp<"slice", [Pure, AttrSizedOperandSegments]> {
   let summary = "build a Python slice object";
   let description = [{
     `slice(start, stop, step)`; each bound is an `index` or `none`.
@@ -157,13 +166,17 @@ def FX_SliceOp : FX_Op<"slice", [Pure, AttrSizedOperandSegments]> {
                        Optional<Index>:$step);
   let results = (outs FX_SliceType:$result);
 
+  // Each bound is an optional group whose else branch prints `none`.
   let assemblyFormat = [{
-    custom<NoneOrIndex>($start) `,` custom<NoneOrIndex>($stop) `,`
-    custom<NoneOrIndex>($step) attr-dict
+    ($start^):(`none`)? `,` ($stop^):(`none`)? `,` ($step^):(`none`)?
+    `` custom<AttrDict>(attr-dict, "getAttributeNames()")
   }];
 }
 
-def FX_SliceTensorOp : FX_Op<"slice_tensor", [Pure]> {
+def FX_SliceTensorOp : FX_NamedOp<"slice_tensor", [
+    Pure, AllElementTypesMatch<["input", "result"]>,
+    DeclareOpInterfaceMethods<ReifyRankedShapedTypeOpInterface,
+                              ["reifyResultShapes", "reifyDimOfResult"]>]> {
   let summary = "index a tensor by a slice along dim 0";
   let description = [{
     `t[s]` where `s` is a slice object: the rows of `t` that the slice selects.
@@ -179,7 +192,9 @@ def FX_SliceTensorOp : FX_Op<"slice_tensor", [Pure]> {
   let results = (outs AnyTensor:$result);
 
   let assemblyFormat = [{
-    $input `[` $slice `]` attr-dict `:` type($input) `->` type($result)
+    $input `[` $slice `]` attr-dict
+    `:` custom<TensorType>(type($input), "\"operand 'input'\"")
+    `->` custom<TensorType>(type($result), "\"result\"")
   }];
 
   let hasVerifier = 1;
@@ -189,7 +204,10 @@ def FX_SliceTensorOp : FX_Op<"slice_tensor", [Pure]> {
 // torch.Size consumers
 //===----------------------------------------------------------------------===//
 
-def FX_ViewOp : FX_Op<"view", [Pure]> {
+def FX_ViewOp : FX_NamedOp<"view", [
+    Pure, AllElementTypesMatch<["input", "result"]>,
+    DeclareOpInterfaceMethods<ReifyRankedShapedTypeOpInterface,
+                              ["reifyResultShapes", "reifyDimOfResult"]>]> {
   let summary = "Tensor.view with a torch.Size";
   let description = [{
     `x.view(size)`: the same elements under the shape `size`. The result rank
@@ -205,8 +223,10 @@ def FX_ViewOp : FX_Op<"view", [Pure]> {
   let results = (outs AnyTensor:$result);
 
   let assemblyFormat = [{
-    $input `,` $size attr-dict `:` type($input) `,` qualified(type($size))
-    `->` type($result)
+    $input `,` $size attr-dict
+    `:` custom<TensorType>(type($input), "\"operand 'input'\"") `,`
+    custom<SizeType>(type($size), "\"operand 'size'\"")
+    `->` custom<TensorType>(type($result), "\"result\"")
   }];
 
   let hasVerifier = 1;
@@ -217,7 +237,7 @@ def FX_ViewOp : FX_Op<"view", [Pure]> {
 // Everything else
 //===----------------------------------------------------------------------===//
 
-def FX_NodeOp : FX_Op<"node"> {
+def FX_NodeOp : FX_NamedOp<"node"> {
   let summary = "an opaque torch.fx node";
   let description = [{
     A torch.fx node that the dialect does not model, kept whole so that no
@@ -241,8 +261,9 @@ def FX_NodeOp : FX_Op<"node"> {
   let results = (outs Variadic<AnyType>:$results);
 
   let assemblyFormat = [{
-    custom<NodeKind>($kind) $target `(` $inputs `)` attr-dict `:`
-    functional-type($inputs, $results)
+    custom<NodeKind>($kind) $target `(` $inputs `)`
+    `` custom<AttrDict>(attr-dict, "{\"kind\", \"target\"}")
+    `:` functional-type($inputs, $results)
   }];
 
   let hasVerifier = 1;
