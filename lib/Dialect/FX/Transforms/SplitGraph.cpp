@@ -232,19 +232,18 @@ private:
 
 void SplitPlan::assign() {
   // vLLM's numbering: 0, splitting 1, 2, splitting 3, ... A number that gets
-  // no op is skipped below, as split_module makes no submodule for it.
+  // no op gets no piece, as split_module makes no submodule for it.
   int64_t current = 0;
   bool currentIsSplitting = false;
-  DenseMap<int64_t, unsigned> byNumber;
   auto addTo = [&](int64_t number, bool isSplitting, Operation *op) {
-    auto [it, inserted] = byNumber.try_emplace(number, pieces.size());
-    if (inserted) {
+    // Numbers only grow, so the piece is the last one or a new one.
+    if (pieces.empty() || pieces.back().number != number) {
       pieces.emplace_back();
       pieces.back().number = number;
       pieces.back().splitting = isSplitting;
     }
-    pieces[it->second].ops.push_back(op);
-    pieceOf[op] = it->second;
+    pieces.back().ops.push_back(op);
+    pieceOf[op] = pieces.size() - 1;
   };
 
   for (Operation &op : body.without_terminator()) {
