@@ -184,6 +184,8 @@ struct Piece {
   llvm::MapVector<Operation *, Operation *> copies;
   /// Values it defines that are used after it, in program order.
   SmallVector<Value> results;
+  /// The name of its function, once outlined.
+  std::string name;
 };
 
 /// How `func` is cut: computed without touching the IR.
@@ -203,6 +205,7 @@ public:
   /// Rewrites the function into pieces and a caller.
   void apply(SymbolTable &symbols);
 
+  /// Reports the pieces and what crosses each cut; after `apply`.
   void emitRemarks();
 
 private:
@@ -227,6 +230,8 @@ private:
   DenseMap<Operation *, unsigned> pieceOf;
   /// Rematerializable ops the caller keeps, for the return.
   llvm::SetVector<Operation *> callerCopies;
+  /// What the function returns, before the rewrite.
+  SmallVector<Value> returned;
 };
 } // namespace
 
@@ -475,6 +480,7 @@ LogicalResult SplitPlan::analyze() {
   if (!ok)
     return failure();
   collectResults();
+  llvm::append_range(returned, body.getTerminator()->getOperands());
   return success();
 }
 
@@ -517,6 +523,7 @@ void SplitPlan::apply(SymbolTable &symbols) {
                     builder.getDenseI64ArrayAttr(indexArgs));
     symbols.insert(callee);
     outlined.push_back(callee);
+    piece.name = callee.getSymName().str();
 
     Block *entry = callee.addEntryBlock();
     IRMapping mapping;
@@ -588,8 +595,8 @@ void SplitPlan::emitRemarks() {
   for (const Piece &piece : pieces) {
     InFlightDiagnostic remark = emitRemark(piece.ops.front()->getLoc());
     remark << "piece " << piece.number
-           << (piece.splitting ? " (splitting)" : "") << ": @"
-           << func.getSymName() << "_submod_" << piece.number << "; nodes: ";
+           << (piece.splitting ? " (splitting)" : "") << ": @" << piece.name
+           << "; nodes: ";
     llvm::interleaveComma(piece.ops, remark, [&](Operation *op) {
       remark << (op->getNumResults() == 1
                      ? valueName(op->getResult(0))
@@ -610,7 +617,7 @@ void SplitPlan::emitRemarks() {
     for (Value arg : pieces[i].args)
       if (pieceOfValue(arg))
         lastUse[arg] = i;
-  for (Value value : body.getTerminator()->getOperands())
+  for (Value value : returned)
     if (pieceOfValue(value))
       lastUse[value] = pieces.size();
   for (unsigned cut = 0; cut + 1 < pieces.size(); ++cut) {
@@ -715,8 +722,8 @@ void FXSplitGraphPass::runOnOperation() {
   for (SplitPlan &plan : plans) {
     if (!plan.hasCut())
       continue;
+    plan.apply(symbols);
     if (emitRemarks)
       plan.emitRemarks();
-    plan.apply(symbols);
   }
 }
