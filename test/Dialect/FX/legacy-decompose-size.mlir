@@ -54,3 +54,17 @@ func.func @opaque_user(%x: tensor<?x8xf32>) -> tensor<?x8xf32> {
   %1 = fx.node "call_method" "narrow"(%x, %0) : (tensor<?x8xf32>, index) -> tensor<?x8xf32>
   return %1 : tensor<?x8xf32>
 }
+
+// -----
+
+// torch.fx counts user nodes, not ops: the two fx.slice ops of one getitem
+// node (x[:n, :n]) are one user, a second getitem another.
+func.func @users_by_node(%x: tensor<?x8xf32>) -> (!fx.slice, !fx.slice, !fx.slice) {
+  // The NameLoc carries no line: the error is at an unknown place.
+  // expected-error @unknown {{Tried to erase Node size but it still had 2 users in the graph}}
+  %n = fx.size %x, dim = 0 : tensor<?x8xf32> -> index loc("size")
+  %a = fx.slice none, %n, none loc("getitem")
+  %b = fx.slice none, %n, none loc("getitem")
+  %c = fx.slice %n, none, none loc("getitem_1")
+  return %a, %b, %c : !fx.slice, !fx.slice, !fx.slice
+}

@@ -119,3 +119,103 @@ class Complex(torch.nn.Module):
 
 def complex_output():
     return Complex(), (torch.randn(4, 2),)
+
+
+class Quantized(torch.nn.Module):
+    def forward(self, x):
+        return torch.quantize_per_tensor(x, 0.1, 0, torch.quint8)
+
+
+def quantized():
+    return Quantized(), (torch.randn(4, 2),)
+
+
+class BadView(torch.nn.Module):
+    def forward(self, x):
+        return x.view(3, 7)
+
+
+def bad_view():
+    return BadView(), (torch.randn(5, 8),)
+
+
+class Squeeze(torch.nn.Module):
+    def forward(self, x):
+        return x.squeeze(0)
+
+
+def squeeze_one_row():
+    return Squeeze(), (torch.randn(1, 8),)
+
+
+def empty_rows():
+    return Squeeze(), (torch.randn(0, 8),)
+
+
+class Unbind(torch.nn.Module):
+    def forward(self, x):
+        return x.unbind(0)
+
+
+def unbind():
+    return Unbind(), (torch.randn(4, 8),)
+
+
+class Split(torch.nn.Module):
+    def forward(self, x):
+        return x.split(2, 0)
+
+
+def split():
+    return Split(), (torch.randn(4, 8),)
+
+
+def returns_list():
+    return [1, 2]
+
+
+def returns_string():
+    return "model"
+
+
+def returns_module_alone():
+    return Squeeze()
+
+
+def returns_tensor_inputs():
+    return Squeeze(), torch.randn(2, 8)
+
+
+def raises():
+    raise ValueError("no weights here")
+
+
+class Scale(torch.nn.Module):
+    def forward(self, x, scale=2):
+        return x * scale
+
+
+def scale_default():
+    return Scale(), (torch.randn(4, 8),)
+
+
+class TwoSlices(torch.nn.Module):
+    """x.size(0) in two slices of one getitem, and in a second getitem: two
+    users for torch.fx."""
+
+    def forward(self, x, m):
+        n = x.size(0)
+        return m[:n, :n], m[n:]
+
+
+def two_slices():
+    return TwoSlices(), (torch.randn(4, 8), torch.randn(16, 16))
+
+
+class NoMetadata(torch.nn.Module):
+    def forward(self, x):
+        return x + 1
+
+
+def no_metadata():
+    return torch.fx.symbolic_trace(NoMetadata())

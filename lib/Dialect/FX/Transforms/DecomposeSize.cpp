@@ -28,6 +28,42 @@ static bool isDecomposable(SizeOp op) {
   return op.isDimless() && isa<RankedTensorType>(op.getInput().getType());
 }
 
+/// Emits the remark of `emit-remarks` for one size op: what the pass does
+/// with it, and why. `erasedIfDead` is whether the driver erases a dead
+/// x.size() instead of decomposing it (the greedy driver does).
+static void remarkOnSize(Operation *op, bool erasedIfDead) {
+  if (isa<SymSizeOp>(op)) {
+    op->emitRemark("left alone: fx.sym_size returns one int, not a "
+                   "torch.Size");
+    return;
+  }
+  auto size = cast<SizeOp>(op);
+  if (!size.isDimless()) {
+    op->emitRemark("left alone: x.size(dim) returns one int, not a "
+                   "torch.Size");
+    return;
+  }
+  auto type = dyn_cast<RankedTensorType>(size.getInput().getType());
+  if (!type) {
+    op->emitRemark("left alone: its tensor is unranked, so its dims are "
+                   "unknown");
+    return;
+  }
+  if (erasedIfDead && op->use_empty()) {
+    op->emitRemark("erased x.size(): it has no users");
+    return;
+  }
+  InFlightDiagnostic remark = op->emitRemark("decomposed x.size() into [");
+  llvm::interleaveComma(llvm::enumerate(type.getShape()), remark,
+                        [&](auto dim) {
+                          if (ShapedType::isDynamic(dim.value()))
+                            remark << "sym_size(" << dim.index() << ")";
+                          else
+                            remark << dim.value();
+                        });
+  remark << "]";
+}
+
 namespace {
 /// x.size() on a ranked tensor -> make_size(<one value per dim>).
 struct DecomposeDimlessSize : OpRewritePattern<SizeOp> {
@@ -58,6 +94,13 @@ struct FXDecomposeSizePass
   }
 
   void runOnOperation() override {
+    // Before any rewrite, while every size op is still there as it came.
+    if (emitRemarks)
+      getOperation()->walk([&](Operation *op) {
+        if (isa<SizeOp, SymSizeOp>(op))
+          remarkOnSize(op, /*erasedIfDead=*/!useWalkDriver);
+      });
+
     if (useWalkDriver) {
       walkAndApplyPatterns(getOperation(), patterns);
       return;

@@ -20,6 +20,7 @@
 #include "mlir/Pass/Pass.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace mlir;
 using namespace mlir::fx;
@@ -75,10 +76,19 @@ struct TestLegacyDecomposeSizePass
           MakeSizeOp::create(builder, loc, elements).getResult());
 
     if (!op->use_empty()) {
-      llvm::SmallPtrSet<Operation *, 4> users(op->user_begin(), op->user_end());
+      // torch.fx counts user nodes: the ops of one FX node (two fx.slice ops
+      // of one getitem, say) are one user.
+      llvm::SmallPtrSet<Operation *, 4> unnamed;
+      llvm::StringSet<> named;
+      for (Operation *user : op->getUsers()) {
+        if (auto name = dyn_cast<NameLoc>(user->getLoc()))
+          named.insert(name.getName().strref());
+        else
+          unnamed.insert(user);
+      }
       return op.emitError()
              << "Tried to erase Node " << nodeName(op) << " but it still had "
-             << users.size() << " users in the graph";
+             << named.size() + unnamed.size() << " users in the graph";
     }
     op.erase();
     return success();

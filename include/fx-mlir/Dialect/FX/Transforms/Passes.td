@@ -40,12 +40,22 @@ def FXDecomposeSize : Pass<"fx-decompose-size"> {
     `use-walk-driver` applies the pattern in one walk instead
     (`walkAndApplyPatterns`), which also decomposes dead sizes and skips
     unreachable blocks.
+
+    `emit-remarks` makes the pass emit one remark per `fx.size` and
+    `fx.sym_size`, at the op's location, saying what it did and why:
+    `decomposed x.size() into [sym_size(0), 8]` (a `?` dim becomes
+    `sym_size(d)`, a static one its value), `erased x.size(): it has no
+    users`, or `left alone: ...` with the reason. `fx-import --check` builds
+    its report from these remarks.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
   let options = [
     Option<"useWalkDriver", "use-walk-driver", "bool", /*default=*/"false",
            "Apply the pattern in a single walk (walkAndApplyPatterns) "
            "instead of the greedy driver">,
+    Option<"emitRemarks", "emit-remarks", "bool", /*default=*/"false",
+           "Emit one remark per fx.size and fx.sym_size: decomposed, erased "
+           "or left alone, and why">,
   ];
 }
 

@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""Benchmarks the importer: fx_import.py alone and with --check.
+
+For each graph size (FX nodes) it times, in one run and several times each
+(medians), the whole command as a user runs it:
+
+  import   fx_import.py bench/import_graphs.py:size_chain --dynamic x:0
+  check    the same with --check (fx-decompose-size with its remarks, and
+           the pre-fix pass, through fx-opt)
+
+and prints a Markdown table with check/import and the growth of each column
+from one size to the next (linear: 10x nodes in about 10x time). These
+machines are noisy: read the ratios.
+"""
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+IMPORTER = os.path.join(ROOT, "tools", "fx-import", "fx_import.py")
+SPEC = os.path.join(HERE, "import_graphs.py") + ":size_chain"
+
+
+def timed(cmd, nodes):
+    env = dict(os.environ, FX_BENCH_NODES=str(nodes))
+    start = time.perf_counter()
+    proc = subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                          text=True)
+    elapsed = time.perf_counter() - start
+    if proc.returncode != 0:
+        sys.exit(f"benchmark command failed: {' '.join(cmd)}\n{proc.stderr}")
+    return elapsed
+
+
+def median(cmd, nodes, repeat):
+    return statistics.median(timed(cmd, nodes) for _ in range(repeat))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--fx-opt", default=os.path.join(ROOT, "build", "bin", "fx-opt"),
+                        help="the fx-opt that --check runs")
+    parser.add_argument("--sizes", default="1000,10000,30000,100000",
+                        help="comma-separated graph sizes in FX nodes")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per command")
+    parser.add_argument("--out", help="also write the table to this file")
+    args = parser.parse_args()
+
+    base = [sys.executable, IMPORTER, SPEC, "--dynamic", "x:0"]
+    rows = [f"fx-import benchmark: medians of {args.repeat} runs, seconds, "
+            f"whole commands (Python start-up included)", "",
+            "| FX nodes | import | check | check/import | import vs previous | "
+            "check vs previous |", "|---|---|---|---|---|---|"]
+    previous = None
+    for nodes in (int(s) for s in args.sizes.split(",")):
+        imp = median(base, nodes, args.repeat)
+        chk = median(base + ["--check", "--fx-opt", args.fx_opt], nodes, args.repeat)
+        growth = ["", ""]
+        if previous:
+            ratio = nodes / previous[0]
+            growth = [f"{imp / previous[1]:.2f}x time for {ratio:.2f}x nodes",
+                      f"{chk / previous[2]:.2f}x time for {ratio:.2f}x nodes"]
+        rows.append(f"| {nodes} | {imp:.3f} | {chk:.3f} | {chk / imp:.2f} | "
+                    f"{growth[0]} | {growth[1]} |")
+        previous = (nodes, imp, chk)
+    table = "\n".join(rows) + "\n"
+    print(table)
+    if args.out:
+        with open(args.out, "w") as out:
+            out.write(table)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,23 @@
+"""fx_mlir_import: imports torch.fx graphs into the fx dialect of fx-mlir.
+
+    from fx_mlir_import import import_module
+    print(import_module(model, (torch.randn(4, 8),), dynamic={"x": {0}}))
+
+The pieces: `types` (the type converter: specs of values and their MLIR
+types), `specs` (specs from running the graph or from node metadata),
+`importer` (a dispatch table keyed by node kind and target; every other node
+is an opaque fx.node), `emitter` (MLIR text, every string escaped), `check`
+(the --check report) and `cli` (the fx-import command).
+"""
+
+from .errors import FxImportError
+from .importer import DISPATCH, GraphImporter, ImportResult, import_graph, import_module
+from .specs import parse_dynamic
+
+__all__ = ["DISPATCH", "FxImportError", "GraphImporter", "ImportResult", "import_graph",
+           "import_module", "parse_dynamic", "check"]
+
+
+def check(result, fx_opt):
+    from .check import check as run
+    return run(result, fx_opt)

@@ -1,0 +1,57 @@
+"""Writes MLIR text: escaped string literals, locations, fresh SSA names."""
+
+import re
+
+_SSA_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_$.-]*$")
+_PLAIN = re.compile(r'^[ !#-\[\]-~]*$')  # printable ASCII but " and \
+
+
+def escape(text):
+    """`text` as the body of an MLIR string literal: printable ASCII as is,
+    `"` and `\\` backslashed, every other byte of its UTF-8 as `\\XX`."""
+    text = str(text)
+    if _PLAIN.match(text):
+        return text
+    out = []
+    for byte in text.encode("utf-8"):
+        char = chr(byte)
+        if char in '"\\':
+            out.append("\\" + char)
+        elif not 0x20 <= byte < 0x7F:
+            out.append(f"\\{byte:02X}")
+        else:
+            out.append(char)
+    return "".join(out)
+
+
+def quote(text):
+    return f'"{escape(text)}"'
+
+
+def loc(name):
+    return f"loc({quote(name)})"
+
+
+class Emitter:
+    """The body of one func.func, line by line."""
+
+    def __init__(self):
+        self.lines = []
+        self.counter = 0
+        self.used = set()
+
+    def fresh(self, hint):
+        # A '.' never occurs in an FX node name, so these never collide.
+        self.counter += 1
+        return f"%{hint}.{self.counter}"
+
+    def name_for(self, node_name, suffix=None):
+        """The SSA name of a node's value: its FX name when MLIR accepts it."""
+        base = node_name if suffix is None else f"{node_name}.{suffix}"
+        if _SSA_NAME.match(base) and base not in self.used:
+            self.used.add(base)
+            return f"%{base}"
+        return self.fresh("v")
+
+    def op(self, text, where):
+        self.lines.append(f"  {text} {loc(where)}")

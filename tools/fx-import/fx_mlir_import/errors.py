@@ -1,0 +1,28 @@
+"""The one error of the importer, and how it names nodes."""
+
+import torch
+
+
+class FxImportError(Exception):
+    """An input the importer cannot take; the message names the node."""
+
+
+def qualified(target):
+    """The Python name of a node's target, e.g. `torch.relu`."""
+    if isinstance(target, str):
+        return target
+    if isinstance(target, (torch._ops.OpOverloadPacket, torch._ops.OpOverload)):
+        return "torch.ops." + str(target)
+    name = getattr(target, "__name__", None)
+    for namespace, prefix in ((torch, "torch"), (torch.nn.functional, "torch.nn.functional")):
+        if name and getattr(namespace, name, None) is target:
+            return f"{prefix}.{name}"
+    module = getattr(target, "__module__", None) or ""
+    name = getattr(target, "__qualname__", None) or name or str(target)
+    if module in ("_operator", "operator"):
+        module = "operator"
+    return f"{module}.{name}" if module else name
+
+
+def describe(node):
+    return f"node '{node.name}' ({node.op} {qualified(node.target)})"

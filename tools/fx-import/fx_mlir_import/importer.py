@@ -1,0 +1,619 @@
+"""The importer: one handler per (node kind, target), an opaque fx.node for
+every other node.
+
+Each node's value is a tree: an `Ssa` leaf (an MLIR value with its type and
+spec), a `Const` leaf (a value the dialect does not model, kept whole in the
+`args` of its users), or a tuple, list or dict of trees.
+"""
+
+import builtins
+import gc
+import operator
+
+import torch
+import torch.fx
+
+from .emitter import Emitter, loc, quote
+from .errors import FxImportError, describe, qualified
+from .types import (Const, ScalarSpec, SizeSpec, Sym, TensorSpec, TypeConverter,
+                    Unsupported)
+
+INT64_MIN, INT64_MAX = -2**63, 2**63 - 1
+
+
+class Ssa:
+    __slots__ = ("name", "type", "spec")
+
+    def __init__(self, name, type_, spec):
+        self.name, self.type, self.spec = name, type_, spec
+
+    @property
+    def is_tensor(self):
+        return isinstance(self.spec, TensorSpec)
+
+    @property
+    def is_size(self):
+        return isinstance(self.spec, SizeSpec)
+
+    @property
+    def is_index(self):
+        return self.type == "index"
+
+
+class SliceArg:
+    """A slice literal in a node's args; its bounds are trees."""
+    __slots__ = ("start", "stop", "step")
+
+    def __init__(self, start, stop, step):
+        self.start, self.stop, self.step = start, stop, step
+
+
+def _is_int(tree):
+    return isinstance(tree, Const) and isinstance(tree.value, int) and \
+        not isinstance(tree.value, bool)
+
+
+def _const_repr(value):
+    if isinstance(value, torch.Tensor):
+        return f"tensor(shape={list(value.shape)}, dtype={value.dtype})"
+    return repr(value)
+
+
+class ImportResult:
+    """An imported graph: its MLIR text, and the size nodes it holds, for
+    --check."""
+
+    def __init__(self, gm, text, size_nodes):
+        self.gm, self.text, self.size_nodes = gm, text, size_nodes
+
+    def __str__(self):
+        return self.text
+
+
+class GraphImporter:
+    def __init__(self, gm, specs, func_name="forward"):
+        self.gm, self.graph, self.specs = gm, gm.graph, specs
+        self.func_name = func_name
+        self.types = TypeConverter()
+        self.out = Emitter()
+        self.env = {}
+        self.size_nodes = []  # (node, form), in graph order
+
+    # Trees ------------------------------------------------------------------
+
+    def spec(self, node):
+        spec = self.specs.get(node)
+        if spec is None:
+            raise FxImportError(f"{describe(node)}: has no shape metadata "
+                                f"(meta['example_value'], meta['val'] or meta['tensor_meta']) "
+                                f"and no example inputs were given")
+        return spec
+
+    def type_of(self, spec, node):
+        try:
+            return self.types.type_of(spec)
+        except Unsupported as e:
+            raise FxImportError(f"{describe(node)}: {e}") from None
+
+    def materialize(self, spec, node, names):
+        """The tree of a node's results: a leaf per modelled value, each named
+        by `names(leaf_number)`; collects (Ssa) in order."""
+        leaves = []
+
+        def walk(s):
+            if isinstance(s, tuple):
+                return tuple(walk(x) for x in s)
+            if isinstance(s, list):
+                return [walk(x) for x in s]
+            if isinstance(s, dict):
+                return {k: walk(v) for k, v in s.items()}
+            type_ = self.type_of(s, node)
+            if type_ is None:
+                return s if isinstance(s, Const) else Const(s)
+            leaf = Ssa(None, type_, s)
+            leaves.append(leaf)
+            return leaf
+
+        tree = walk(spec)
+        single = len(leaves) == 1 and tree is leaves[0]
+        for i, leaf in enumerate(leaves):
+            leaf.name = names(None if single else i)
+        return tree, leaves
+
+    def tree(self, arg):
+        """The tree of a literal argument of a node."""
+        if isinstance(arg, torch.fx.Node):
+            return self.env[arg]
+        if isinstance(arg, slice):
+            return SliceArg(self.tree(arg.start), self.tree(arg.stop), self.tree(arg.step))
+        if isinstance(arg, tuple) and not hasattr(arg, "_fields"):
+            return tuple(self.tree(a) for a in arg)
+        if isinstance(arg, list):
+            return [self.tree(a) for a in arg]
+        if isinstance(arg, dict):
+            return {k: self.tree(v) for k, v in arg.items()}
+        return Const(arg)
+
+    def render(self, tree, operands, node):
+        """Python form of a tree, with %N for operand N."""
+        if isinstance(tree, Ssa):
+            operands.append(tree)
+            return f"%{len(operands) - 1}"
+        if isinstance(tree, SliceArg):
+            value = self.slice_value(tree, node)
+            if value is not None:
+                operands.append(value)
+                return f"%{len(operands) - 1}"
+            parts = [self.render(b, operands, node) for b in (tree.start, tree.stop, tree.step)]
+            return f"slice({', '.join(parts)})"
+        if isinstance(tree, tuple):
+            inner = ", ".join(self.render(t, operands, node) for t in tree)
+            return f"({inner},)" if len(tree) == 1 else f"({inner})"
+        if isinstance(tree, list):
+            return "[" + ", ".join(self.render(t, operands, node) for t in tree) + "]"
+        if isinstance(tree, dict):
+            return "{" + ", ".join(f"{k!r}: {self.render(v, operands, node)}"
+                                   for k, v in tree.items()) + "}"
+        return _const_repr(tree.value)
+
+    # Scalars ----------------------------------------------------------------
+
+    def constant(self, value, node, clamp=False):
+        if not INT64_MIN <= value <= INT64_MAX:
+            if not clamp:
+                raise FxImportError(f"{describe(node)}: the int {value} does not fit in "
+                                    f"64 bits")
+            value = min(max(value, INT64_MIN), INT64_MAX)
+        name = self.out.fresh("c")
+        self.out.op(f"{name} = arith.constant {value} : index", node.name)
+        return name
+
+    def index(self, tree, node, clamp=False):
+        """The SSA name of an index for an int literal or an index value, or
+        None if the tree is neither."""
+        if isinstance(tree, Ssa):
+            return tree.name if tree.is_index else None
+        if _is_int(tree):
+            return self.constant(tree.value, node, clamp)
+        return None
+
+    def slice_value(self, s, node):
+        """An fx.slice for a slice whose bounds are None or ints, else None.
+        Bounds beyond int64 clamp: a slice clamps them to the dim anyway."""
+        bounds = []
+        for bound in (s.start, s.stop, s.step):
+            if isinstance(bound, Const) and bound.value is None:
+                bounds.append("none")
+                continue
+            if not (_is_int(bound) or isinstance(bound, Ssa) and bound.is_index):
+                return None
+            bounds.append(self.index(bound, node, clamp=True))
+        name = self.out.fresh("slice")
+        self.out.op(f"{name} = fx.slice {', '.join(bounds)}", node.name)
+        return Ssa(name, "!fx.slice", None)
+
+    # Definitions ------------------------------------------------------------
+
+    def define(self, node, text, type_, spec):
+        name = self.out.name_for(node.name)
+        self.out.op(f"{name} = {text}", node.name)
+        self.env[node] = Ssa(name, type_, spec)
+
+    def define_constant(self, node, value):
+        self.define(node, f"arith.constant {value} : index", "index", ScalarSpec("index"))
+
+    def make_size(self, node, elements, dims):
+        """fx.make_size of index names; the node's value."""
+        type_ = f"!fx.size<{len(elements)}>"
+        self.define(node, f"fx.make_size {', '.join(elements)} : {type_}", type_,
+                    SizeSpec(dims))
+
+    def elements_of(self, tree, node):
+        """(index names, dims) of a size-like tree: an !fx.size value (one
+        fx.getitem per element) or a tuple/list of ints and index values."""
+        if isinstance(tree, Ssa) and tree.is_size:
+            names = []
+            for i in range(len(tree.spec.dims)):
+                name = self.out.fresh("item")
+                self.out.op(f"{name} = fx.getitem {tree.name}[{i}] : {tree.type}", node.name)
+                names.append(name)
+            return names, list(tree.spec.dims)
+        if isinstance(tree, (tuple, list)):
+            names = [self.index(t, node) for t in tree]
+            if None in names:
+                return None
+            return names, [t.value if isinstance(t, Const) else Sym() for t in tree]
+        return None
+
+    def opaque(self, node):
+        operands = []
+        text = self.render(self.tree(tuple(node.args)), operands, node)
+        if node.kwargs:
+            text += ", **" + self.render(self.tree(dict(node.kwargs)), operands, node)
+        tree, leaves = self.materialize(
+            self.spec(node), node, lambda i: self.out.name_for(node.name, i))
+        self.env[node] = tree
+        lhs = ", ".join(l.name for l in leaves) + " = " if leaves else ""
+        self.out.op(
+            f"{lhs}fx.node {quote(node.op)} {quote(qualified(node.target))}"
+            f"({', '.join(o.name for o in operands)}) {{args = {quote(text)}}} : "
+            f"({', '.join(o.type for o in operands)}) -> ({', '.join(l.type for l in leaves)})",
+            node.name)
+
+    # The graph --------------------------------------------------------------
+
+    def placeholder(self, node, arguments):
+        tree, leaves = self.materialize(
+            self.spec(node), node, lambda i: self.out.name_for(node.name, i))
+        self.env[node] = tree
+        for leaf in leaves:
+            attrs = []
+            if isinstance(leaf.spec, ScalarSpec) and leaf.spec.symbol:
+                attrs.append(f"fx.symbol = {quote(leaf.spec.symbol)}")
+            if isinstance(leaf.spec, TensorSpec):
+                symbols = self.types.dim_symbols(leaf.spec)
+                if symbols:
+                    attrs.append("fx.dim_symbols = [" +
+                                 ", ".join(quote(s) for s in symbols) + "]")
+            attr_text = f" {{{', '.join(attrs)}}}" if attrs else ""
+            arguments.append(f"{leaf.name}: {leaf.type}{attr_text} {loc(node.name)}")
+
+    def output(self, node, results):
+        tree = self.tree(node.args[0])
+        operands = []
+        text = self.render(tree, operands, node)
+        results.extend(operands)
+        flat = isinstance(tree, Ssa) or (
+            isinstance(tree, (tuple, list)) and all(isinstance(t, Ssa) for t in tree))
+        return None if flat else text
+
+    def run(self):
+        arguments, results = [], []
+        outputs = None
+        for node in self.graph.nodes:
+            if node.op == "placeholder":
+                self.placeholder(node, arguments)
+            elif node.op == "output":
+                outputs = self.output(node, results)
+            else:
+                handler = _handler(node)
+                if handler is None or handler(self, node) is NOT_HANDLED:
+                    self.opaque(node)
+        types = ", ".join(r.type for r in results)
+        attrs = f" attributes {{fx.outputs = {quote(outputs)}}}" if outputs is not None else ""
+        ret = (f"  return {', '.join(r.name for r in results)} : {types} {loc('output')}"
+               if results else f"  return {loc('output')}")
+        body = "\n".join(self.out.lines + [ret])
+        text = (f"func.func @{self.func_name}({', '.join(arguments)}) -> ({types}){attrs} {{\n"
+                f"{body}\n}}\n")
+        return ImportResult(self.gm, text, self.size_nodes)
+
+
+NOT_HANDLED = object()
+
+# Handlers: each emits the node as fx/arith ops, or returns NOT_HANDLED for
+# an opaque fx.node. --------------------------------------------------------
+
+
+def _tensor_arg(imp, node, position=0):
+    if len(node.args) <= position:
+        return None
+    tree = imp.tree(node.args[position])
+    return tree if isinstance(tree, Ssa) and tree.is_tensor else None
+
+
+def _dimless_size(imp, node, x, form):
+    rank = len(x.spec.dims)
+    imp.define(node, f"fx.size {x.name} : {x.type} -> !fx.size<{rank}>", f"!fx.size<{rank}>",
+               SizeSpec(x.spec.dims))
+    imp.size_nodes.append((node, form, x))
+
+
+def _dim_size(imp, node, x, dim, form):
+    """x.size(dim) for a literal or index dim; NOT_HANDLED when out of range."""
+    rank = len(x.spec.dims)
+    if isinstance(dim, Ssa) and dim.is_index:
+        imp.define(node, f"fx.size {x.name}, dim = {dim.name} : {x.type} -> index", "index",
+                   ScalarSpec("index"))
+    elif _is_int(dim) and -rank <= dim.value < rank:
+        imp.define(node, f"fx.size {x.name}, dim = {dim.value} : {x.type} -> index", "index",
+                   ScalarSpec("index"))
+    else:
+        return NOT_HANDLED
+    imp.size_nodes.append((node, form, x))
+
+
+def _size(imp, node):
+    x = _tensor_arg(imp, node)
+    if x is None or len(node.args) > 2 or set(node.kwargs) - {"dim"}:
+        return NOT_HANDLED
+    dim = node.args[1] if len(node.args) == 2 else node.kwargs.get("dim")
+    if dim is None:
+        return _dimless_size(imp, node, x, "x.size()")
+    return _dim_size(imp, node, x, imp.tree(dim), "x.size(dim)")
+
+
+def _getattr(imp, node):
+    x = _tensor_arg(imp, node)
+    if x is None or len(node.args) != 2 or node.kwargs:
+        return NOT_HANDLED
+    if node.args[1] == "shape":
+        return _dimless_size(imp, node, x, "x.shape")
+    if node.args[1] == "ndim":
+        return imp.define_constant(node, len(x.spec.dims))
+    return NOT_HANDLED
+
+
+def _rank(imp, node):
+    x = _tensor_arg(imp, node)
+    if x is None or len(node.args) != 1 or node.kwargs:
+        return NOT_HANDLED
+    imp.define_constant(node, len(x.spec.dims))
+
+
+def _len(imp, node):
+    if len(node.args) != 1 or node.kwargs:
+        return NOT_HANDLED
+    tree = imp.tree(node.args[0])
+    if isinstance(tree, Ssa) and tree.is_tensor and tree.spec.dims:
+        return _dim_size(imp, node, tree, Const(0), "len(x)")
+    if isinstance(tree, Ssa) and tree.is_size:
+        return imp.define_constant(node, len(tree.spec.dims))
+    if isinstance(tree, (tuple, list, dict)):
+        return imp.define_constant(node, len(tree))
+    return NOT_HANDLED
+
+
+def _numel_of(imp, node, x):
+    """The product of x's dims: fx.sym_size per symbolic dim, one constant
+    for the static ones."""
+    static = 1
+    factors = []
+    for i, d in enumerate(x.spec.dims):
+        if isinstance(d, Sym):
+            name = imp.out.fresh("dim")
+            imp.out.op(f"{name} = fx.sym_size {x.name}, dim = {i} : {x.type}", node.name)
+            factors.append(name)
+        else:
+            static *= d
+    if static != 1 or not factors:
+        factors.append(imp.constant(static, node) if factors else None)
+    if not factors[0]:
+        return imp.define_constant(node, static)
+    if len(factors) == 1:  # x.numel() is that one dim
+        imp.env[node] = Ssa(factors[0], "index", ScalarSpec("index"))
+        return None
+    product = factors[0]
+    for factor in factors[1:-1]:
+        name = imp.out.fresh("mul")
+        imp.out.op(f"{name} = arith.muli {product}, {factor} : index", node.name)
+        product = name
+    imp.define(node, f"arith.muli {product}, {factors[-1]} : index", "index",
+               ScalarSpec("index"))
+
+
+def _numel(imp, node):
+    x = _tensor_arg(imp, node)
+    if x is None or len(node.args) != 1 or node.kwargs:
+        return NOT_HANDLED
+    _numel_of(imp, node, x)
+
+
+def _sym_size(imp, node):
+    x = _tensor_arg(imp, node)
+    if x is None or node.kwargs:
+        return NOT_HANDLED
+    if len(node.args) == 1:
+        return _dimless_size(imp, node, x, "sym_size")
+    dim = imp.tree(node.args[1])
+    rank = len(x.spec.dims)
+    if len(node.args) != 2 or not _is_int(dim) or not -rank <= dim.value < rank:
+        return NOT_HANDLED
+    imp.define(node, f"fx.sym_size {x.name}, dim = {dim.value} : {x.type}", "index",
+               ScalarSpec("index"))
+    imp.size_nodes.append((node, "sym_size", x))
+
+
+def _getitem(imp, node):
+    if len(node.args) != 2 or node.kwargs:
+        return NOT_HANDLED
+    base, item = imp.tree(node.args[0]), node.args[1]
+    if isinstance(base, (tuple, list, dict)) and not isinstance(item, torch.fx.Node):
+        try:
+            imp.env[node] = base[item]
+            return None
+        except (IndexError, KeyError, TypeError):
+            return NOT_HANDLED
+    if not isinstance(base, Ssa):
+        return NOT_HANDLED
+    if base.is_size and isinstance(item, int) and not isinstance(item, bool):
+        if not -len(base.spec.dims) <= item < len(base.spec.dims):
+            return NOT_HANDLED
+        return imp.define(node, f"fx.getitem {base.name}[{item}] : {base.type}", "index",
+                          ScalarSpec("index"))
+    if base.is_size and isinstance(item, slice) and all(
+            b is None or isinstance(b, int) and not isinstance(b, bool)
+            for b in (item.start, item.stop, item.step)):
+        if item.step == 0:
+            return NOT_HANDLED
+        # s[a:b:c] of a torch.Size is a torch.Size of its elements.
+        picked = range(len(base.spec.dims))[item]
+        names = []
+        for i in picked:
+            name = imp.out.fresh("item")
+            imp.out.op(f"{name} = fx.getitem {base.name}[{i}] : {base.type}", node.name)
+            names.append(name)
+        return imp.make_size(node, names, [base.spec.dims[i] for i in picked])
+    if base.is_tensor and isinstance(item, slice):
+        s = imp.slice_value(imp.tree(item), node)
+        if s is None:
+            return NOT_HANDLED
+        result_spec = imp.spec(node)
+        result = imp.type_of(result_spec, node)
+        return imp.define(node, f"fx.slice_tensor {base.name}[{s.name}] : {base.type} -> {result}",
+                          result, result_spec)
+    return NOT_HANDLED
+
+
+def _view(imp, node):
+    x = _tensor_arg(imp, node)
+    if x is None or node.kwargs or len(node.args) < 2:
+        return NOT_HANDLED
+    sizes = [imp.tree(a) for a in node.args[1:]]
+    if len(sizes) == 1 and isinstance(sizes[0], Ssa) and sizes[0].is_size:
+        size = sizes[0]
+    else:
+        if len(sizes) == 1 and isinstance(sizes[0], (tuple, list)):
+            sizes = list(sizes[0])
+        names = [imp.index(s, node) for s in sizes]
+        if None in names:
+            return NOT_HANDLED  # x.view(dtype), or sizes the dialect cannot name
+        type_ = f"!fx.size<{len(names)}>"
+        name = imp.out.fresh("size")
+        imp.out.op(f"{name} = fx.make_size {', '.join(names)} : {type_}", node.name)
+        size = Ssa(name, type_, None)
+    result_spec = imp.spec(node)
+    result = imp.type_of(result_spec, node)
+    if not isinstance(result_spec, TensorSpec):
+        return NOT_HANDLED
+    imp.define(node, f"fx.view {x.name}, {size.name} : {x.type}, {size.type} -> {result}",
+               result, result_spec)
+
+
+_BINARY = {
+    operator.add: "arith.addi", operator.sub: "arith.subi", operator.mul: "arith.muli",
+    operator.floordiv: "arith.floordivsi",
+}
+_COMPARE = {
+    operator.eq: "eq", operator.ne: "ne", operator.lt: "slt", operator.le: "sle",
+    operator.gt: "sgt", operator.ge: "sge",
+}
+
+
+def _scalar_operands(imp, node, count):
+    """The index names of a node's `count` scalar operands, or None."""
+    if len(node.args) != count or node.kwargs:
+        return None
+    trees = [imp.tree(a) for a in node.args]
+    if not any(isinstance(t, Ssa) for t in trees):
+        return None
+    if not all(_is_int(t) or isinstance(t, Ssa) and t.is_index for t in trees):
+        return None
+    return [imp.index(t, node) for t in trees]
+
+
+def _arith(imp, node):
+    if node.target is operator.add:
+        trees = [imp.tree(a) for a in node.args]
+        if len(trees) == 2 and not node.kwargs and any(
+                isinstance(t, Ssa) and t.is_size for t in trees):
+            # torch.Size + tuple, tuple + torch.Size, torch.Size + torch.Size.
+            parts = [imp.elements_of(t, node) for t in trees]
+            if None in parts:
+                return NOT_HANDLED
+            return imp.make_size(node, parts[0][0] + parts[1][0], parts[0][1] + parts[1][1])
+    names = _scalar_operands(imp, node, 2)
+    if names is None:
+        return NOT_HANDLED
+    a, b = names
+    if node.target in _COMPARE:
+        return imp.define(node, f"arith.cmpi {_COMPARE[node.target]}, {a}, {b} : index", "i1",
+                          ScalarSpec("i1"))
+    if node.target is operator.mod:
+        # Python's % takes the sign of the divisor: a - (a // b) * b.
+        quotient, product = imp.out.fresh("div"), imp.out.fresh("mul")
+        imp.out.op(f"{quotient} = arith.floordivsi {a}, {b} : index", node.name)
+        imp.out.op(f"{product} = arith.muli {quotient}, {b} : index", node.name)
+        return imp.define(node, f"arith.subi {a}, {product} : index", "index",
+                          ScalarSpec("index"))
+    imp.define(node, f"{_BINARY[node.target]} {a}, {b} : index", "index", ScalarSpec("index"))
+
+
+def _neg(imp, node):
+    names = _scalar_operands(imp, node, 1)
+    if names is None:
+        return NOT_HANDLED
+    zero = imp.constant(0, node)
+    imp.define(node, f"arith.subi {zero}, {names[0]} : index", "index", ScalarSpec("index"))
+
+
+def _aten(name):
+    """The packet and every overload of torch.ops.aten.NAME, if it exists."""
+    packet = getattr(torch.ops.aten, name, None)
+    if packet is None:
+        return []
+    found = [packet]
+    for o in packet.overloads():
+        found.append(getattr(packet, o))
+    return found
+
+
+DISPATCH = {
+    ("call_method", "size"): _size,
+    ("call_function", builtins.getattr): _getattr,
+    ("call_method", "dim"): _rank,
+    ("call_method", "ndimension"): _rank,
+    ("call_function", builtins.len): _len,
+    ("call_method", "numel"): _numel,
+    ("call_method", "nelement"): _numel,
+    ("call_function", torch.numel): _numel,
+    ("call_function", operator.getitem): _getitem,
+    ("call_method", "view"): _view,
+    ("call_method", "reshape"): _view,
+    ("call_function", torch.reshape): _view,
+    ("call_function", operator.neg): _neg,
+}
+for _op in list(_BINARY) + list(_COMPARE) + [operator.mod]:
+    DISPATCH[("call_function", _op)] = _arith
+for _target in _aten("sym_size"):
+    DISPATCH[("call_function", _target)] = _sym_size
+for _target in _aten("sym_numel"):
+    DISPATCH[("call_function", _target)] = _numel
+
+
+def _handler(node):
+    try:
+        return DISPATCH.get((node.op, node.target))
+    except TypeError:  # an unhashable target
+        return None
+
+
+def import_graph(gm, example_inputs=None, dynamic=None, func_name="forward"):
+    """Imports GraphModule `gm`. With example inputs (way (a)), types come
+    from running it, the dims of `dynamic` ({'x': {0}}) being `?`; without,
+    from its nodes' metadata (ways (b) and (c))."""
+    from .specs import specs_from_metadata, specs_from_runs
+    # The import allocates many small objects and frees none: the cyclic
+    # collector would rescan them all, again and again (superlinear).
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _import(gm, example_inputs, dynamic, func_name)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _import(gm, example_inputs, dynamic, func_name):
+    from .specs import specs_from_metadata, specs_from_runs
+    if example_inputs is None:
+        if dynamic:
+            raise FxImportError("--dynamic needs example inputs; a graph with metadata "
+                                "says which dims are symbolic itself")
+        specs = specs_from_metadata(gm)
+    else:
+        specs = specs_from_runs(gm, example_inputs, dynamic or {})
+    return GraphImporter(gm, specs, func_name).run()
+
+
+def import_module(module, example_inputs=None, dynamic=None, func_name="forward"):
+    """Imports an nn.Module, traced with torch.fx.symbolic_trace, or a
+    GraphModule."""
+    if not isinstance(module, torch.fx.GraphModule):
+        try:
+            module = torch.fx.symbolic_trace(module)
+        except Exception as e:  # whatever tracing the user's code raises
+            from .specs import one_line
+            raise FxImportError(f"torch.fx cannot trace {type(module).__name__}: "
+                                f"{one_line(e)}") from None
+    return import_graph(module, example_inputs, dynamic, func_name)

@@ -1,0 +1,192 @@
+"""Where the specs of a graph's nodes come from.
+
+Way (a), `specs_from_runs`: the graph run on example inputs, and again with
+the --dynamic dims changed; a dim is static only if every run agrees.
+Way (b), `specs_from_metadata`: each node's FakeTensor metadata.
+"""
+
+import torch
+import torch.fx
+
+from .errors import FxImportError, describe
+from .types import Const, ScalarSpec, SizeSpec, Sym, TensorSpec, spec_of_metadata
+
+
+class _NodeFailure(Exception):
+    def __init__(self, node, error):
+        super().__init__(str(error))
+        self.node, self.error = node, error
+
+
+def one_line(error):
+    message = (str(error).strip().splitlines() or [""])[0]
+    return f"{type(error).__name__}: {message}" if message else type(error).__name__
+
+
+class _Recorder(torch.fx.Interpreter):
+    """Runs the graph and keeps every node's value."""
+
+    def __init__(self, module):
+        super().__init__(module)
+        self.values = {}
+
+    def run_node(self, node):
+        try:
+            value = super().run_node(node)
+        except Exception as e:  # whatever the user's code raises
+            raise _NodeFailure(node, e) from None
+        self.values[node] = value
+        return value
+
+
+def _run(gm, inputs):
+    recorder = _Recorder(gm)
+    recorder.run(*inputs)
+    return recorder.values
+
+
+def parse_dynamic(specs):
+    """{'x': {0}} from ['x:0']; raises on a malformed spec."""
+    dynamic = {}
+    for spec in specs:
+        name, colon, dims = spec.partition(":")
+        try:
+            if not name or not colon:
+                raise ValueError
+            dynamic.setdefault(name, set()).update(int(d) for d in dims.split(","))
+        except ValueError:
+            raise FxImportError(f"--dynamic {spec}: expected NAME:DIM[,DIM...], "
+                                f"e.g. x:0 or x:0,1") from None
+    return dynamic
+
+
+def _check_inputs(placeholders, inputs, dynamic):
+    names = [n.name for n in placeholders]
+    if len(inputs) > len(placeholders):
+        raise FxImportError(f"the graph has {len(placeholders)} placeholders "
+                            f"({', '.join(names)}) but {len(inputs)} example inputs were given")
+    for node in placeholders[len(inputs):]:
+        if not node.args:
+            raise FxImportError(f"the graph has {len(placeholders)} placeholders "
+                                f"({', '.join(names)}) but {len(inputs)} example inputs were "
+                                f"given, and '{node.name}' has no default")
+    normalized = {}
+    for name, dims in dynamic.items():
+        if name not in names:
+            raise FxImportError(f"--dynamic {name}: no placeholder is named '{name}' "
+                                f"(placeholders: {', '.join(names)})")
+        index = names.index(name)
+        if index >= len(inputs) or not isinstance(inputs[index], torch.Tensor):
+            raise FxImportError(f"--dynamic {name}: placeholder '{name}' is not a tensor")
+        value = inputs[index]
+        for dim in sorted(dims):
+            if not -value.dim() <= dim < value.dim():
+                raise FxImportError(f"--dynamic {name}:{dim}: placeholder '{name}' "
+                                    f"has rank {value.dim()}")
+            size = value.shape[dim]
+            if size < 2:
+                raise FxImportError(
+                    f"--dynamic {name}:{dim}: the example size of this dim is {size}, and "
+                    f"torch specializes sizes 0 and 1; give an example of size 2 or more")
+            normalized.setdefault(index, set()).add(dim % value.dim())
+    return normalized
+
+
+def _merge(node, values):
+    """The spec of a node from its values in several runs."""
+    first = values[0]
+    if isinstance(first, torch.Tensor):
+        if any(not isinstance(v, torch.Tensor) for v in values):
+            raise FxImportError(f"{describe(node)}: is a tensor in one run and not in another")
+        ranks = sorted({v.dim() for v in values})
+        if len(ranks) > 1:
+            raise FxImportError(f"{describe(node)}: its rank depends on the --dynamic dims "
+                                f"(ranks {', '.join(map(str, ranks))} in different runs); "
+                                f"the fx dialect needs a fixed rank")
+        dims = [d if all(v.shape[i] == d for v in values) else Sym()
+                for i, d in enumerate(first.shape)]
+        return TensorSpec(dims, first.dtype)
+    if isinstance(first, torch.Size):
+        lengths = sorted({len(v) for v in values})
+        if len(lengths) > 1:
+            raise FxImportError(f"{describe(node)}: its length depends on the --dynamic dims "
+                                f"({', '.join(map(str, lengths))} in different runs)")
+        return SizeSpec([d if all(v[i] == d for v in values) else Sym()
+                         for i, d in enumerate(first)])
+    if isinstance(first, (tuple, list)):  # torch.return_types too
+        lengths = sorted({len(v) for v in values})
+        if len(lengths) > 1:
+            raise FxImportError(f"{describe(node)}: its number of results depends on the "
+                                f"--dynamic dims ({', '.join(map(str, lengths))} in different "
+                                f"runs); the fx dialect needs a fixed number")
+        items = [_merge(node, [v[i] for v in values]) for i in range(len(first))]
+        return items if isinstance(first, list) else tuple(items)
+    if isinstance(first, dict):
+        return {k: _merge(node, [v[k] for v in values]) for k in first}
+    if isinstance(first, bool):
+        return ScalarSpec("i1")
+    if isinstance(first, int):
+        return ScalarSpec("index")
+    if isinstance(first, float):
+        return ScalarSpec("f64")
+    return Const(first)
+
+
+def specs_from_runs(gm, inputs, dynamic):
+    """Way (a): specs from running the graph."""
+    placeholders = [n for n in gm.graph.nodes if n.op == "placeholder"]
+    inputs = list(inputs)
+    dyn = _check_inputs(placeholders, inputs, dynamic)
+    try:
+        runs = [_run(gm, inputs)]
+    except _NodeFailure as f:
+        raise FxImportError(f"{describe(f.node)}: fails on the example inputs: "
+                            f"{one_line(f.error)}") from None
+    if dyn:
+        # Doubling keeps the relations a graph usually needs (y.view(x.size())
+        # with y of x.numel()): it must run. Smaller and odd sizes catch what
+        # doubling cannot (x[:5] is 5 rows for 10 and 20, 2 rows for 2); a run
+        # that fails there proves nothing and is skipped.
+        def with_size(size_of):
+            return [_resize_all(v, dyn[i], size_of) if i in dyn else v
+                    for i, v in enumerate(inputs)]
+        try:
+            runs.append(_run(gm, with_size(lambda n: 2 * n)))
+        except _NodeFailure as f:
+            raise FxImportError(f"{describe(f.node)}: fails with the --dynamic dims doubled "
+                                f"({one_line(f.error)}); is every --dynamic dim really "
+                                f"dynamic?") from None
+        for size_of in (lambda n: 2, lambda n: 3, lambda n: n + 1):
+            try:
+                runs.append(_run(gm, with_size(size_of)))
+            except _NodeFailure:
+                pass
+    specs = {}
+    for node in gm.graph.nodes:
+        if node.op == "output":
+            continue
+        specs[node] = _merge(node, [r[node] for r in runs if node in r])
+    return specs
+
+
+def _resize_all(value, dims, size_of):
+    """`value` with each of `dims` made size_of(its size) long, its rows
+    repeated or cut, so that index tensors keep valid indices."""
+    for dim in sorted(dims):
+        index = torch.arange(size_of(value.shape[dim])) % value.shape[dim]
+        value = value.index_select(dim, index)
+    return value
+
+
+def specs_from_metadata(gm):
+    """Way (b): specs from meta['example_value'], meta['val'] or
+    meta['tensor_meta']; nodes without any are left out."""
+    specs = {}
+    for node in gm.graph.nodes:
+        if node.op == "output":
+            continue
+        spec = spec_of_metadata(node.meta)
+        if spec is not None:
+            specs[node] = spec
+    return specs
+

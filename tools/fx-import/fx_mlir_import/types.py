@@ -1,0 +1,168 @@
+"""The type converter: abstract values of torch.fx nodes and their MLIR types.
+
+An abstract value (a "spec") says what a node computes without its data:
+
+  TensorSpec(dims, dtype)  a tensor; each dim an int (static) or a Sym
+  SizeSpec(dims)           a torch.Size; each element an int or a Sym
+  ScalarSpec(kind, symbol) an int/SymInt ("index"), bool ("i1"), float ("f64")
+  Const(value)             a value the dialect does not model (dtype, device,
+                           None, str, ...): kept whole in the args of users
+  tuple/list/dict          containers of specs
+
+Specs come from running the graph (way (a)) or from node metadata (way (b)).
+"""
+
+import torch
+
+try:  # torch >= 2.0
+    SYMINT_TYPES = (torch.SymInt,)
+except AttributeError:  # torch 1.13 calls it SymIntNode
+    SYMINT_TYPES = (torch.SymIntNode,) if hasattr(torch, "SymIntNode") else ()
+SYMBOOL_TYPES = tuple(t for t in (getattr(torch, "SymBool", None),) if t)
+SYMFLOAT_TYPES = tuple(t for t in (getattr(torch, "SymFloat", None),
+                                   getattr(torch, "SymFloatNode", None)) if t)
+
+DTYPES = {
+    torch.float32: "f32", torch.float16: "f16", torch.bfloat16: "bf16",
+    torch.float64: "f64", torch.int64: "i64", torch.int32: "i32",
+    torch.int16: "i16", torch.int8: "i8", torch.uint8: "ui8", torch.bool: "i1",
+    torch.complex64: "complex<f32>", torch.complex128: "complex<f64>",
+}
+if hasattr(torch, "complex32"):
+    DTYPES[torch.complex32] = "complex<f16>"
+
+
+class Sym:
+    """A symbolic dim or int: `expr` is its printed SymInt expression, or
+    None when it is only known to vary (the --dynamic guess)."""
+
+    __slots__ = ("expr",)
+
+    def __init__(self, expr=None):
+        self.expr = expr
+
+    def __eq__(self, other):
+        return isinstance(other, Sym) and self.expr == other.expr
+
+    def __hash__(self):
+        return hash(self.expr)
+
+    def __repr__(self):
+        return f"Sym({self.expr!r})"
+
+
+class TensorSpec:
+    __slots__ = ("dims", "dtype")
+
+    def __init__(self, dims, dtype):
+        self.dims, self.dtype = tuple(dims), dtype
+
+
+class SizeSpec:
+    __slots__ = ("dims",)
+
+    def __init__(self, dims):
+        self.dims = tuple(dims)
+
+
+class ScalarSpec:
+    __slots__ = ("kind", "symbol")
+
+    def __init__(self, kind, symbol=None):
+        self.kind, self.symbol = kind, symbol
+
+
+class Const:
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
+
+
+class Unsupported(Exception):
+    """A value the importer has no type for; the message says which."""
+
+
+def is_symint(value):
+    return bool(SYMINT_TYPES) and isinstance(value, SYMINT_TYPES)
+
+
+def dim_of(value):
+    """An int, or a Sym for a SymInt."""
+    if is_symint(value):
+        return Sym(str(value))
+    return int(value)
+
+
+def spec_of_value(value):
+    """The spec of one concrete (or fake) value."""
+    if isinstance(value, torch.Tensor):
+        return TensorSpec([dim_of(d) for d in value.shape], value.dtype)
+    if isinstance(value, torch.Size):
+        return SizeSpec([dim_of(d) for d in value])
+    if isinstance(value, bool) or (SYMBOOL_TYPES and isinstance(value, SYMBOOL_TYPES)):
+        return ScalarSpec("i1")
+    if is_symint(value):
+        return ScalarSpec("index", str(value))
+    if isinstance(value, int):
+        return ScalarSpec("index")
+    if isinstance(value, float) or (SYMFLOAT_TYPES and isinstance(value, SYMFLOAT_TYPES)):
+        return ScalarSpec("f64")
+    if isinstance(value, (tuple, list)) and not hasattr(value, "_fields"):
+        return type(value)(spec_of_value(v) for v in value) if isinstance(value, tuple) \
+            else [spec_of_value(v) for v in value]
+    if isinstance(value, dict):
+        return {k: spec_of_value(v) for k, v in value.items()}
+    return Const(value)
+
+
+def spec_of_metadata(meta):
+    """The spec of a node from its metadata, or None if it has none:
+    meta['example_value'] (Dynamo), then meta['val'] (export, make_fx), then
+    meta['tensor_meta'] (ShapeProp)."""
+    for key in ("example_value", "val"):
+        if key in meta:
+            return spec_of_value(meta[key])
+    if "tensor_meta" in meta:
+        return _spec_of_tensor_meta(meta["tensor_meta"])
+    return None
+
+
+def _spec_of_tensor_meta(tm):
+    if hasattr(tm, "shape") and hasattr(tm, "dtype"):
+        return TensorSpec([dim_of(d) for d in tm.shape], tm.dtype)
+    if isinstance(tm, (tuple, list)):
+        return [_spec_of_tensor_meta(t) for t in tm]
+    if isinstance(tm, dict):
+        return {k: _spec_of_tensor_meta(v) for k, v in tm.items()}
+    return spec_of_value(tm)
+
+
+class TypeConverter:
+    """MLIR types of specs."""
+
+    def element_type(self, dtype):
+        if dtype not in DTYPES:
+            raise Unsupported(f"tensors of dtype {dtype} are not supported")
+        return DTYPES[dtype]
+
+    def tensor_type(self, spec):
+        dims = "".join(("?" if isinstance(d, Sym) else str(d)) + "x" for d in spec.dims)
+        return f"tensor<{dims}{self.element_type(spec.dtype)}>"
+
+    def type_of(self, spec):
+        """The MLIR type of a leaf spec, or None for a Const or a container."""
+        if isinstance(spec, TensorSpec):
+            return self.tensor_type(spec)
+        if isinstance(spec, SizeSpec):
+            return f"!fx.size<{len(spec.dims)}>"
+        if isinstance(spec, ScalarSpec):
+            return spec.kind
+        return None
+
+    @staticmethod
+    def dim_symbols(spec):
+        """The fx.dim_symbols of a tensor argument, or None if no dim has a
+        symbol (convention 1)."""
+        names = [d.expr if isinstance(d, Sym) and d.expr else "" for d in spec.dims]
+        return names if any(names) else None
