@@ -160,6 +160,11 @@ static std::string valueName(Value value) {
     return "%arg" + std::to_string(arg.getArgNumber());
   }
   Operation *def = value.getDefiningOp();
+  // A dim of a decomposed x.size() shares the node's name: name it by what
+  // it reads, as the importer's report does.
+  if (auto symSize = dyn_cast<SymSizeOp>(def))
+    return "sym_size(" + valueName(symSize.getInput()) + ", " +
+           std::to_string(symSize.getDim()) + ")";
   std::string name =
       nodeName(def->getLoc()).value_or(def->getName().getStringRef()).str();
   if (def->getNumResults() > 1)
@@ -184,7 +189,7 @@ struct Piece {
   llvm::MapVector<Operation *, Operation *> copies;
   /// Values it defines that are used after it, in program order.
   SmallVector<Value> results;
-  /// The name of its function, once outlined.
+  /// The name of its function: @<function>_submod_<number>, made unique.
   std::string name;
 };
 
@@ -202,10 +207,13 @@ public:
   /// Whether the function has a splitting op to cut at.
   bool hasCut() const { return !pieces.empty() && hasSplittingOp; }
 
-  /// Rewrites the function into pieces and a caller.
+  /// Names the pieces' functions, avoiding the module's symbols.
+  void namePieces(SymbolTable &symbols);
+
+  /// Rewrites the function into pieces and a caller; after `namePieces`.
   void apply(SymbolTable &symbols);
 
-  /// Reports the pieces and what crosses each cut; after `apply`.
+  /// Reports the pieces and what crosses each cut; before `apply`.
   void emitRemarks();
 
 private:
@@ -230,8 +238,6 @@ private:
   DenseMap<Operation *, unsigned> pieceOf;
   /// Rematerializable ops the caller keeps, for the return.
   llvm::SetVector<Operation *> callerCopies;
-  /// What the function returns, before the rewrite.
-  SmallVector<Value> returned;
 };
 } // namespace
 
@@ -480,7 +486,6 @@ LogicalResult SplitPlan::analyze() {
   if (!ok)
     return failure();
   collectResults();
-  llvm::append_range(returned, body.getTerminator()->getOperands());
   return success();
 }
 
@@ -492,6 +497,16 @@ LogicalResult SplitPlan::analyze() {
 /// SymInt bindings.
 static constexpr StringLiteral kBindingAttrs[] = {"fx.symbol",
                                                   "fx.dim_symbols"};
+
+void SplitPlan::namePieces(SymbolTable &symbols) {
+  for (Piece &piece : pieces) {
+    std::string base =
+        (func.getSymName() + "_submod_" + Twine(piece.number)).str();
+    piece.name = base;
+    for (unsigned suffix = 0; symbols.lookup(piece.name); ++suffix)
+      piece.name = base + "_" + std::to_string(suffix);
+  }
+}
 
 void SplitPlan::apply(SymbolTable &symbols) {
   MLIRContext *ctx = func.getContext();
@@ -512,10 +527,9 @@ void SplitPlan::apply(SymbolTable &symbols) {
 
     Location loc = piece.ops.front()->getLoc();
     builder.setInsertionPointAfter(outlined.empty() ? func : outlined.back());
-    auto callee = func::FuncOp::create(
-        builder, loc,
-        (func.getSymName() + "_submod_" + Twine(piece.number)).str(),
-        builder.getFunctionType(argTypes, resultTypes));
+    auto callee =
+        func::FuncOp::create(builder, loc, piece.name,
+                             builder.getFunctionType(argTypes, resultTypes));
     callee.setPrivate();
     callee->setAttr("fx.piece", builder.getI64IntegerAttr(piece.number));
     callee->setAttr("fx.splitting", builder.getBoolAttr(piece.splitting));
@@ -523,7 +537,6 @@ void SplitPlan::apply(SymbolTable &symbols) {
                     builder.getDenseI64ArrayAttr(indexArgs));
     symbols.insert(callee);
     outlined.push_back(callee);
-    piece.name = callee.getSymName().str();
 
     Block *entry = callee.addEntryBlock();
     IRMapping mapping;
@@ -597,13 +610,17 @@ void SplitPlan::emitRemarks() {
     remark << "piece " << piece.number
            << (piece.splitting ? " (splitting)" : "") << ": @" << piece.name
            << "; nodes: ";
-    llvm::interleaveComma(piece.ops, remark, [&](Operation *op) {
-      remark << (op->getNumResults() == 1
-                     ? valueName(op->getResult(0))
-                     : nodeName(op->getLoc())
-                           .value_or(op->getName().getStringRef())
-                           .str());
-    });
+    // Ops made from one node (a decomposed size) share its name: list it once.
+    llvm::StringSet<> seen;
+    bool first = true;
+    for (Operation *op : piece.ops) {
+      std::string name =
+          nodeName(op->getLoc()).value_or(op->getName().getStringRef()).str();
+      if (!seen.insert(name).second)
+        continue;
+      remark << (first ? "" : ", ") << name;
+      first = false;
+    }
     remark << "; receives: ";
     llvm::interleaveComma(piece.args, remark,
                           [&](Value value) { remark << valueName(value); });
@@ -617,7 +634,7 @@ void SplitPlan::emitRemarks() {
     for (Value arg : pieces[i].args)
       if (pieceOfValue(arg))
         lastUse[arg] = i;
-  for (Value value : returned)
+  for (Value value : body.getTerminator()->getOperands())
     if (pieceOfValue(value))
       lastUse[value] = pieces.size();
   for (unsigned cut = 0; cut + 1 < pieces.size(); ++cut) {
@@ -722,8 +739,9 @@ void FXSplitGraphPass::runOnOperation() {
   for (SplitPlan &plan : plans) {
     if (!plan.hasCut())
       continue;
-    plan.apply(symbols);
+    plan.namePieces(symbols);
     if (emitRemarks)
       plan.emitRemarks();
+    plan.apply(symbols);
   }
 }
