@@ -24,8 +24,9 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 llvm=/usr/lib/llvm-22
 packages=(llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools cmake ninja-build)
 config=(-DCMAKE_BUILD_TYPE=Release)
-# The importer's tests need torch; Debian's package serves /usr/bin/python3.
-[[ $job == test ]] && packages+=(python3-torch)
+# The importer's tests need torch (and torchvision for two model families);
+# Debian's packages serve /usr/bin/python3.
+[[ $job == test ]] && packages+=(python3-torch python3-torchvision)
 if [[ $job == sanitize || $job == fuzz ]]; then
   build=${FX_BUILD_DIR:-$root/build-sanitize}
   packages+=(clang-22 libclang-rt-22-dev)

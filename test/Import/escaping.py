@@ -41,5 +41,10 @@ print(import_graph(strings(), func_name="strings"))
 # PARSED: "__main__.tag"(%arg0) {args = "(%0, 'say \22hi\22\\\\n\\nna\C3\AFve \E2\9C\93')"}
 # PARSED: "odd\22method\\"
 
+# A function name MLIR cannot spell bare is quoted.
+# CHECK-LABEL: func.func @"my model\"s forward"(
+# PARSED: func.func @"my model\22s forward"(
+print(import_graph(strings(), func_name='my model"s forward'))
+
 # CHECK: escaped: a\"b\\c\0A\09\C3\A9
 print("// escaped: " + escape('a"b\\c\n\té'))

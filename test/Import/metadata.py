@@ -42,6 +42,13 @@ print(import_graph(compile_graphs.lora_regression(), func_name="lora_regression"
 # CHECK: %out = fx.view %experts, %orig_shape : tensor<?x16xf32>, !fx.size<3> -> tensor<?x?x16xf32>
 print(import_graph(compile_graphs.moe(), func_name="moe"))
 
+# With example inputs too, the SymInts of the metadata decide: no guess, so
+# the same types and bindings.
+# CHECK-LABEL: func.func @moe_with_inputs(
+# CHECK-SAME: %s0: index {fx.symbol = "s0"} loc("s0"), %s1: index {fx.symbol = "s1"} loc("s1"),
+# CHECK-SAME: %l_h_: tensor<?x?x16xf32> {fx.dim_symbols = ["s0", "s1", ""]} loc("l_h_"))
+print(import_graph(compile_graphs.moe(), (2, 7, torch.randn(2, 7, 16)), func_name="moe_with_inputs"))
+
 # h.view(orig_shape) takes the decomposed size: the dims of h.
 # PASS-LABEL: func.func @moe(
 # PASS-DAG: %[[D0:.*]] = fx.sym_size %arg2, dim = 0

@@ -219,3 +219,17 @@ class NoMetadata(torch.nn.Module):
 
 def no_metadata():
     return torch.fx.symbolic_trace(NoMetadata())
+
+
+torch.fx.wrap("len")
+
+
+class RankOnly(torch.nn.Module):
+    """len(x.size()) is a constant; the size itself is left without users."""
+
+    def forward(self, x):
+        return x.reshape(len(x.size()), -1), x.size()
+
+
+def rank_only():
+    return RankOnly(), (torch.randn(4, 8),)

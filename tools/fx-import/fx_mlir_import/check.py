@@ -53,6 +53,10 @@ def check(result, fx_opt, split_ops=None):
                             ("left alone: x.size(dim) returns", "left alone: it returns"),
                             ("left alone: fx.sym_size returns", "left alone: it returns")):
             said = said.replace(long, short)
+        if node.users:
+            # Its FX users took constants (len(x.size())): no op is left.
+            said = said.replace("erased: it has no users",
+                                "erased: its users took constants, no op uses it")
         users = ", ".join(u.name for u in node.users) or "none"
         lines.append(f"{node.name}: {form}: {said}; users: {users}")
     if not result.size_nodes:

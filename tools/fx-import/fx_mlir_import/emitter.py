@@ -28,6 +28,13 @@ def quote(text):
     return f'"{escape(text)}"'
 
 
+def symbol(name):
+    """`@name`, quoted when MLIR's bare identifiers cannot spell it."""
+    if re.match(r"^[A-Za-z_][A-Za-z0-9_$.]*$", name):
+        return f"@{name}"
+    return f"@{quote(name)}"
+
+
 def loc(name):
     return f"loc({quote(name)})"
 

@@ -13,7 +13,7 @@ import operator
 import torch
 import torch.fx
 
-from .emitter import Emitter, loc, quote
+from .emitter import Emitter, loc, quote, symbol
 from .errors import FxImportError, describe, qualified
 from .types import (Const, ScalarSpec, SizeSpec, Sym, TensorSpec, TypeConverter,
                     Unsupported)
@@ -284,7 +284,7 @@ class GraphImporter:
         ret = (f"  return {', '.join(r.name for r in results)} : {types} {loc('output')}"
                if results else f"  return {loc('output')}")
         body = "\n".join(self.out.lines + [ret])
-        text = (f"func.func @{self.func_name}({', '.join(arguments)}) -> ({types}){attrs} {{\n"
+        text = (f"func.func {symbol(self.func_name)}({', '.join(arguments)}) -> ({types}){attrs} {{\n"
                 f"{body}\n}}\n")
         return ImportResult(self.gm, text, self.size_nodes)
 
@@ -581,7 +581,8 @@ def _handler(node):
 def import_graph(gm, example_inputs=None, dynamic=None, func_name="forward"):
     """Imports GraphModule `gm`. With example inputs (way (a)), types come
     from running it, the dims of `dynamic` ({'x': {0}}) being `?`; without,
-    from its nodes' metadata (ways (b) and (c))."""
+    or when its nodes' metadata holds SymInts, from that metadata (ways (b)
+    and (c))."""
     from .specs import specs_from_metadata, specs_from_runs
     # The import allocates many small objects and frees none: the cyclic
     # collector would rescan them all, again and again (superlinear).
@@ -595,8 +596,10 @@ def import_graph(gm, example_inputs=None, dynamic=None, func_name="forward"):
 
 
 def _import(gm, example_inputs, dynamic, func_name):
-    from .specs import specs_from_metadata, specs_from_runs
-    if example_inputs is None:
+    from .specs import has_symbolic_metadata, specs_from_metadata, specs_from_runs
+    # Metadata with SymInts says what is symbolic: no guess then, even with
+    # example inputs (unless --dynamic asks for one).
+    if example_inputs is None or (not dynamic and has_symbolic_metadata(gm)):
         if dynamic:
             raise FxImportError("--dynamic needs example inputs; a graph with metadata "
                                 "says which dims are symbolic itself")

@@ -190,3 +190,22 @@ def specs_from_metadata(gm):
             specs[node] = spec
     return specs
 
+
+def has_symbolic_metadata(gm):
+    """Whether every placeholder has metadata and some of it is symbolic."""
+    specs = [spec_of_metadata(n.meta) for n in gm.graph.nodes if n.op == "placeholder"]
+    if not specs or any(s is None for s in specs):
+        return False
+
+    def symbolic(spec):
+        if isinstance(spec, (TensorSpec, SizeSpec)):
+            return any(isinstance(d, Sym) for d in spec.dims)
+        if isinstance(spec, ScalarSpec):
+            return spec.symbol is not None
+        if isinstance(spec, (tuple, list)):
+            return any(symbolic(s) for s in spec)
+        if isinstance(spec, dict):
+            return any(symbolic(s) for s in spec.values())
+        return False
+
+    return any(symbolic(s) for s in specs)
