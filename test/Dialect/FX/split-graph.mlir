@@ -7,8 +7,7 @@
 // RUN: fx-opt %s --fx-split-graph --fx-split-graph | FileCheck %s
 // An empty list splits nothing.
 // RUN: fx-opt %s --fx-split-graph='splitting-ops=' | FileCheck %s --check-prefix=NONE
-// NONE-NOT: call @
-// NONE-NOT: _submod_
+// NONE-NOT: fx.piece
 
 // Pieces follow vLLM's numbering: 0, splitting 1, 2. The caller is a flat
 // sequence of calls in order; each piece takes what it uses in first-use
@@ -215,3 +214,19 @@ func.func @no_splitting_op(%x: tensor<4xf32>) -> tensor<4xf32> {
   return %0 : tensor<4xf32>
 }
 func.func private @declaration(tensor<4xf32>) -> tensor<4xf32>
+
+// A name that is taken gets a unique suffix, and the existing symbol keeps
+// its users.
+// CHECK-LABEL: func.func private @clash_submod_1(tensor<4xf32>)
+// CHECK-LABEL: func.func @clash(
+// CHECK-NEXT: call @clash_submod_1_0(
+// CHECK-NEXT: call @clash_submod_2(
+// CHECK: func.func private @clash_submod_1_0({{.*}}fx.piece = 1
+// CHECK: func.func private @clash_submod_2(
+// CHECK-NEXT: call @clash_submod_1(
+func.func private @clash_submod_1(tensor<4xf32>)
+func.func @clash(%x: tensor<4xf32>) {
+  fx.node "call_function" "torch.ops.vllm.unified_attention"(%x) : (tensor<4xf32>) -> ()
+  call @clash_submod_1(%x) : (tensor<4xf32>) -> ()
+  return
+}

@@ -1,5 +1,7 @@
 """--check: what fx-decompose-size does with each size node, from the pass's
-own remarks (`emit-remarks`), and what the pre-fix pass would have done."""
+own remarks (`emit-remarks`), and what the pre-fix pass would have done;
+with --split-ops, how fx-split-graph cuts the graph and what crosses each
+cut, from its remarks too."""
 
 import re
 import subprocess
@@ -30,8 +32,9 @@ def _diagnostics(stderr, severity):
     return found
 
 
-def check(result, fx_opt):
-    """The --check report of an ImportResult."""
+def check(result, fx_opt, split_ops=None):
+    """The --check report of an ImportResult; with `split_ops`, also how
+    fx-split-graph splits it there."""
     run = _fx_opt(fx_opt, result.text, "--pass-pipeline=builtin.module(func.func("
                   "fx-decompose-size{emit-remarks=true}))")
     if run.returncode != 0:
@@ -66,4 +69,57 @@ def check(result, fx_opt):
         if not errors:
             errors = [l for l in legacy.stderr.splitlines() if "error" in l][:1]
         lines.append("pre-fix decomposition: fails: " + "; ".join(errors))
+    if split_ops:
+        lines.extend(split_report(result, fx_opt, split_ops))
     return "\n".join(lines) + "\n"
+
+
+# fx-split-graph{emit-remarks}: one remark per piece, one per cut.
+_PIECE = re.compile(r"remark: (?:loc\(\"(?:[^\"\\]|\\.)*\"\): )?piece (\d+)( \(splitting\))?: "
+                    r"@\S+; nodes: (.*); receives: .*; returns: .*$")
+_CUT = re.compile(r"remark: cut between piece (\d+) and piece (\d+): crosses: (.*)$")
+
+
+def _split_pipeline(split_ops, decompose):
+    split = f"fx-split-graph{{splitting-ops={split_ops} emit-remarks=true}}"
+    if decompose:
+        return f"--pass-pipeline=builtin.module(func.func(fx-decompose-size),{split})"
+    return f"--pass-pipeline=builtin.module({split})"
+
+
+def split_report(result, fx_opt, split_ops):
+    """The pieces fx-split-graph makes of the import at `split_ops` (a comma
+    list, as its splitting-ops option takes), after fx-decompose-size, and
+    what crosses each cut, in FX node names; and whether the split works
+    without fx-decompose-size."""
+    lines = []
+    run = _fx_opt(fx_opt, result.text, _split_pipeline(split_ops, True))
+    if run.returncode != 0:
+        errors = [m for ms in _diagnostics(run.stderr, "error").values() for m in ms]
+        lines.append(f"split at {split_ops}: fails: " +
+                     "; ".join(errors or run.stderr.strip().splitlines()[:1]))
+        return lines
+    pieces, cuts = [], []
+    for line in run.stderr.splitlines():
+        piece = _PIECE.search(line)
+        if piece:
+            kind = " (splitting)" if piece.group(2) else ""
+            pieces.append(f"piece {piece.group(1)}{kind}: {piece.group(3)}")
+            continue
+        cut = _CUT.search(line)
+        if cut:
+            crosses = cut.group(3).replace("'", "") or "nothing"
+            cuts.append(f"cut {cut.group(1)}|{cut.group(2)}: {crosses}")
+    if not pieces:
+        lines.append(f"split at {split_ops}: no splitting op in this graph")
+        return lines
+    lines.append(f"split at {split_ops}, after fx-decompose-size: {len(pieces)} pieces")
+    lines.extend(pieces)
+    lines.extend(cuts)
+    alone = _fx_opt(fx_opt, result.text, _split_pipeline(split_ops, False))
+    if alone.returncode == 0:
+        lines.append("without fx-decompose-size: splits the same way")
+    else:
+        errors = [m for ms in _diagnostics(alone.stderr, "error").values() for m in ms]
+        lines.append("without fx-decompose-size: fails: " + "; ".join(errors))
+    return lines

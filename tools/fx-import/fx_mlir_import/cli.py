@@ -95,6 +95,11 @@ def parser():
     p.add_argument("--check", action="store_true",
                    help="run fx-decompose-size and the pre-fix pass on the import and "
                         "report, by FX node name, what each did with each size node")
+    p.add_argument("--split-ops", metavar="OP[,OP...]",
+                   help="with --check: also split the graph at these ops with "
+                        "fx-split-graph (its splitting-ops option, e.g. "
+                        "vllm::unified_attention) and report the pieces and what "
+                        "crosses each cut")
     p.add_argument("--fx-opt", default=os.path.join(ROOT, "build", "bin", "fx-opt"),
                    metavar="PATH", help="the fx-opt that --check runs; default: %(default)s")
     p.add_argument("--func-name", default="forward", metavar="NAME",
@@ -112,9 +117,11 @@ def main(argv=None):
         from .specs import parse_dynamic
         root, inputs = load(args.spec)
         result = import_module(root, inputs, parse_dynamic(args.dynamic), args.func_name)
+        if args.split_ops is not None and not args.check:
+            raise FxImportError("--split-ops goes with --check")
         if args.check:
             from .check import check
-            text = check(result, args.fx_opt)
+            text = check(result, args.fx_opt, args.split_ops)
         else:
             text = result.text
         try:

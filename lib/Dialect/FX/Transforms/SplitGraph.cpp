@@ -159,6 +159,11 @@ static std::string valueName(Value value) {
     return "%arg" + std::to_string(arg.getArgNumber());
   }
   Operation *def = value.getDefiningOp();
+  // A dim of a decomposed x.size() shares the node's name: name it by what
+  // it reads, as the importer's report does.
+  if (auto symSize = dyn_cast<SymSizeOp>(def))
+    return "sym_size(" + valueName(symSize.getInput()) + ", " +
+           std::to_string(symSize.getDim()) + ")";
   std::string name =
       nodeName(def->getLoc()).value_or(def->getName().getStringRef()).str();
   if (def->getNumResults() > 1)
@@ -183,6 +188,8 @@ struct Piece {
   llvm::MapVector<Operation *, Operation *> copies;
   /// Values it defines that are used after it, in program order.
   SmallVector<Value> results;
+  /// The name of its function: @<function>_submod_<number>, made unique.
+  std::string name;
 };
 
 /// How `func` is cut: computed without touching the IR.
@@ -199,9 +206,13 @@ public:
   /// Whether the function has a splitting op to cut at.
   bool hasCut() const { return !pieces.empty() && hasSplittingOp; }
 
-  /// Rewrites the function into pieces and a caller.
+  /// Names the pieces' functions, avoiding the module's symbols.
+  void namePieces(SymbolTable &symbols);
+
+  /// Rewrites the function into pieces and a caller; after `namePieces`.
   void apply(SymbolTable &symbols);
 
+  /// Reports the pieces and what crosses each cut; before `apply`.
   void emitRemarks();
 
 private:
@@ -231,19 +242,18 @@ private:
 
 void SplitPlan::assign() {
   // vLLM's numbering: 0, splitting 1, 2, splitting 3, ... A number that gets
-  // no op is skipped below, as split_module makes no submodule for it.
+  // no op gets no piece, as split_module makes no submodule for it.
   int64_t current = 0;
   bool currentIsSplitting = false;
-  DenseMap<int64_t, unsigned> byNumber;
   auto addTo = [&](int64_t number, bool isSplitting, Operation *op) {
-    auto [it, inserted] = byNumber.try_emplace(number, pieces.size());
-    if (inserted) {
+    // Numbers only grow, so the piece is the last one or a new one.
+    if (pieces.empty() || pieces.back().number != number) {
       pieces.emplace_back();
       pieces.back().number = number;
       pieces.back().splitting = isSplitting;
     }
-    pieces[it->second].ops.push_back(op);
-    pieceOf[op] = it->second;
+    pieces.back().ops.push_back(op);
+    pieceOf[op] = pieces.size() - 1;
   };
 
   for (Operation &op : body.without_terminator()) {
@@ -487,6 +497,16 @@ LogicalResult SplitPlan::analyze() {
 static constexpr StringLiteral kBindingAttrs[] = {"fx.symbol",
                                                   "fx.dim_symbols"};
 
+void SplitPlan::namePieces(SymbolTable &symbols) {
+  for (Piece &piece : pieces) {
+    std::string base =
+        (func.getSymName() + "_submod_" + Twine(piece.number)).str();
+    piece.name = base;
+    for (unsigned suffix = 0; symbols.lookup(piece.name); ++suffix)
+      piece.name = base + "_" + std::to_string(suffix);
+  }
+}
+
 void SplitPlan::apply(SymbolTable &symbols) {
   MLIRContext *ctx = func.getContext();
   OpBuilder builder(ctx);
@@ -506,10 +526,9 @@ void SplitPlan::apply(SymbolTable &symbols) {
 
     Location loc = piece.ops.front()->getLoc();
     builder.setInsertionPointAfter(outlined.empty() ? func : outlined.back());
-    auto callee = func::FuncOp::create(
-        builder, loc,
-        (func.getSymName() + "_submod_" + Twine(piece.number)).str(),
-        builder.getFunctionType(argTypes, resultTypes));
+    auto callee =
+        func::FuncOp::create(builder, loc, piece.name,
+                             builder.getFunctionType(argTypes, resultTypes));
     callee.setPrivate();
     callee->setAttr("fx.piece", builder.getI64IntegerAttr(piece.number));
     callee->setAttr("fx.splitting", builder.getBoolAttr(piece.splitting));
@@ -588,15 +607,19 @@ void SplitPlan::emitRemarks() {
   for (const Piece &piece : pieces) {
     InFlightDiagnostic remark = emitRemark(piece.ops.front()->getLoc());
     remark << "piece " << piece.number
-           << (piece.splitting ? " (splitting)" : "") << ": @"
-           << func.getSymName() << "_submod_" << piece.number << "; nodes: ";
-    llvm::interleaveComma(piece.ops, remark, [&](Operation *op) {
-      remark << (op->getNumResults() == 1
-                     ? valueName(op->getResult(0))
-                     : nodeName(op->getLoc())
-                           .value_or(op->getName().getStringRef())
-                           .str());
-    });
+           << (piece.splitting ? " (splitting)" : "") << ": @" << piece.name
+           << "; nodes: ";
+    // Ops made from one node (a decomposed size) share its name: list it once.
+    llvm::StringSet<> seen;
+    bool first = true;
+    for (Operation *op : piece.ops) {
+      std::string name =
+          nodeName(op->getLoc()).value_or(op->getName().getStringRef()).str();
+      if (!seen.insert(name).second)
+        continue;
+      remark << (first ? "" : ", ") << name;
+      first = false;
+    }
     remark << "; receives: ";
     llvm::interleaveComma(piece.args, remark,
                           [&](Value value) { remark << valueName(value); });
@@ -715,6 +738,7 @@ void FXSplitGraphPass::runOnOperation() {
   for (SplitPlan &plan : plans) {
     if (!plan.hasCut())
       continue;
+    plan.namePieces(symbols);
     if (emitRemarks)
       plan.emitRemarks();
     plan.apply(symbols);
