@@ -2,6 +2,7 @@
 
 #include "fx-mlir/InitAll.h"
 
+#include "fx-mlir/Conversion/FXToTensor/FXToTensor.h"
 #include "fx-mlir/Conversion/Passes.h"
 #include "fx-mlir/Dialect/FX/IR/FXDialect.h"
 #include "fx-mlir/Dialect/FX/Transforms/Passes.h"
@@ -29,6 +30,7 @@ void fx::registerAllDialects(DialectRegistry &registry) {
                   scf::SCFDialect, tensor::TensorDialect>();
   func::registerInlinerExtension(registry);
   LLVM::registerInlinerInterface(registry);
+  registerFXPipelineDependencies(registry);
 }
 
 void fx::registerAllPasses() {
@@ -37,6 +39,7 @@ void fx::registerAllPasses() {
   static const bool registered = [] {
     registerFXPasses();
     registerFXConversionPasses();
+    registerFXPipelines();
     return true;
   }();
   (void)registered;

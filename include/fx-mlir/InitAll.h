@@ -15,7 +15,8 @@ namespace fx {
 
 /// Inserts the fx dialect, the upstream dialects that fx programs and their
 /// lowering use, and the upstream dialect extensions those need (the func
-/// inliner extension, so that `--inline` inlines `func.call`).
+/// inliner extension, so that `--inline` inlines `func.call`, and the
+/// bufferization models the fx-to-llvm pipeline needs).
 void registerAllDialects(DialectRegistry &registry);
 
 /// Registers every fx pass and pass pipeline with the global registry. Safe to

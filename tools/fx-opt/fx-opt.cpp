@@ -2,8 +2,8 @@
 //
 // mlir-opt for the fx dialect: the registry of include/fx-mlir/InitAll.h (the
 // fx dialect, the upstream dialects its graphs and their lowering use, their
-// extensions), the fx passes, the upstream transforms (canonicalize, cse,
-// inline, ...) and the test-only passes.
+// extensions), the fx passes and the fx-to-llvm pipeline, the upstream
+// transforms (canonicalize, cse, inline, ...) and the test-only passes.
 //
 //===----------------------------------------------------------------------===//
 
