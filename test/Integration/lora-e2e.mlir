@@ -2,21 +2,13 @@
 // token_lora_mapping[:x.size(0)] must print the same numbers with and without
 // fx-decompose-size, for a stop inside the tensor, past its end, and zero.
 //
-// RUN: fx-opt %s --fx-decompose-size --convert-fx-to-tensor --canonicalize \
-// RUN: | mlir-opt --inline --one-shot-bufferize=bufferize-function-boundaries \
-// RUN:     --expand-strided-metadata --finalize-memref-to-llvm --lower-affine \
-// RUN:     --convert-arith-to-llvm --convert-func-to-llvm --convert-cf-to-llvm \
-// RUN:     --reconcile-unrealized-casts \
+// RUN: fx-opt %s --fx-decompose-size --fx-to-llvm \
 // RUN: | mlir-runner -e main -entry-point-result=void \
 // RUN:     -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils \
 // RUN: | FileCheck %s
 //
 // Before decomposition, and through Debian's mlir-opt with the fx plugin:
-// RUN: mlir-opt %fx_plugins %s --pass-pipeline='builtin.module(convert-fx-to-tensor, \
-// RUN:     canonicalize,inline,one-shot-bufferize{bufferize-function-boundaries}, \
-// RUN:     expand-strided-metadata,finalize-memref-to-llvm,lower-affine, \
-// RUN:     convert-arith-to-llvm,convert-func-to-llvm,convert-cf-to-llvm, \
-// RUN:     reconcile-unrealized-casts)' \
+// RUN: mlir-opt %fx_plugins %s --pass-pipeline='builtin.module(fx-to-llvm)' \
 // RUN: | mlir-runner -e main -entry-point-result=void \
 // RUN:     -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils \
 // RUN: | FileCheck %s

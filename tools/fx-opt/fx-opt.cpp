@@ -1,9 +1,9 @@
 //===- fx-opt.cpp - fx-mlir optimizer driver ------------------------------===//
 //
 // mlir-opt for the fx dialect: the fx dialect and the upstream dialects its
-// graphs and their lowering use (arith, bufferization, func, memref, scf,
-// tensor), the fx passes, the upstream transforms (canonicalize, cse, inline,
-// ...) and the test-only passes.
+// graphs and their lowering use (arith, bufferization, cf, func, memref, scf,
+// tensor), the fx passes, the fx-to-llvm pipeline, the upstream transforms
+// (canonicalize, cse, inline, ...) and the test-only passes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +13,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -29,13 +30,16 @@ int main(int argc, char **argv) {
   mlir::registerTransformsPasses();
   mlir::fx::registerFXPasses();
   mlir::fx::registerFXConversionPasses();
+  mlir::fx::registerFXPipelines();
   mlir::fx::test::registerTestLegacyDecomposeSizePass();
 
   mlir::DialectRegistry registry;
   registry.insert<mlir::fx::FXDialect, mlir::arith::ArithDialect,
                   mlir::bufferization::BufferizationDialect,
-                  mlir::func::FuncDialect, mlir::memref::MemRefDialect,
-                  mlir::scf::SCFDialect, mlir::tensor::TensorDialect>();
+                  mlir::cf::ControlFlowDialect, mlir::func::FuncDialect,
+                  mlir::memref::MemRefDialect, mlir::scf::SCFDialect,
+                  mlir::tensor::TensorDialect>();
+  mlir::fx::registerFXPipelineDependencies(registry);
 
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "fx-mlir optimizer driver\n", registry));

@@ -36,5 +36,6 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo mlirGetPassPluginInfo() {
   return {MLIR_PLUGIN_API_VERSION, "FXPasses", LLVM_VERSION_STRING, []() {
             fx::registerFXPasses();
             fx::registerFXConversionPasses();
+            fx::registerFXPipelines();
           }};
 }

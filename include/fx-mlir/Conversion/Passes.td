@@ -14,25 +14,87 @@ def ConvertFXToTensor : Pass<"convert-fx-to-tensor", "::mlir::ModuleOp"> {
     * `fx.size` with a dim and `fx.sym_size` become `tensor.dim`, negative
       dims normalised (with `tensor.rank` on an unranked tensor);
     * a `!fx.size<N>` becomes its N `index` elements (a 1:N type conversion,
-      function signatures included): `fx.size` without a dim becomes one
-      value per dim, `fx.make_size` its operands, `fx.getitem` the element;
+      function signatures, declarations, `scf` and `cf` control flow
+      included): `fx.size` without a dim becomes one value per dim,
+      `fx.make_size` its operands, `fx.getitem` the element;
     * a `!fx.slice` becomes its start, stop and step (`none` is 0, the end
       of the dim, and 1), and `fx.slice_tensor` a `tensor.extract_slice`
-      along dim 0, with start and stop clamped as Python clamps them;
+      along dim 0, with start and stop clamped as Python clamps them (a
+      `tensor.empty` when the input has a static 0 dim);
     * `fx.view` becomes `tensor.reshape` of `tensor.from_elements` of the
-      size.
+      size, with a `-1` inferred at run time as torch's `infer_size` does:
+      the element count divided by the product of the other elements.
 
-    A slice with a step that is not `none` or a positive constant (Python's
-    negative steps reverse, which `tensor.extract_slice` cannot express), a
-    slice of an unranked tensor, a view to an unranked tensor or with a
-    negative constant in its size (torch's inferred `-1`), an opaque `fx.node`
-    and a `!fx.size` of more than 65536 elements cannot be lowered: the pass
-    reports each such op and fails without changing the IR. A size whose -1
-    is known only at run time is not inferred.
+    #### Run-time checks
+
+    What torch checks at run time and the types cannot prove becomes a
+    `cf.assert` whose message is torch's (Python's for slice steps), with
+    what is known statically in place of run-time values: a rank `R` and a
+    constant dim `D` are printed, a value known only at run time is not. A
+    check that folds to true is not emitted, and `canonicalize` erases those
+    it proves later. In the order the checks run:
+
+    | check | message |
+    |---|---|
+    | `x.size(d)` with a run-time `d`, ranked `x` | `Dimension out of range (expected to be in range of [-R, R-1])` |
+    | `x.size(D)`, `fx.sym_size`, unranked `x` | `Dimension out of range (expected to be in range of [-rank, rank-1], but got D)` |
+    | `x.size(d)` with a run-time `d`, unranked `x` | `Dimension out of range (expected to be in range of [-rank, rank-1])` |
+    | `x.size(d)` with a run-time `d`, rank-0 `x` | `Dimension specified but tensor has no dimensions` |
+    | `x.size()` of unranked `x` as `!fx.size<N>` | `x.size() of a tensor whose rank is not N, the length of '!fx.size<N>'` |
+    | `fx.slice_tensor`: step 0 | `slice step cannot be zero` |
+    | `fx.slice_tensor`: step below 0 | `step must be greater than zero` |
+    | `fx.slice_tensor`: rows against a static result dim 0 `N` | `the slice has a number of rows other than N, dim 0 of the result type T` |
+    | `fx.slice_tensor`: dynamic input dim `i` against static result dim | `dim i of the sliced tensor is not N, as the result type T says` |
+    | `fx.view`: a second `-1` | `only one dimension can be inferred` |
+    | `fx.view`: a constant element `V` below -1 | `invalid shape dimension V` |
+    | `fx.view`: a run-time element below -1 | `invalid shape dimension below -1 (element i of shape 'S')` |
+    | `fx.view`: element count | `shape 'S' is invalid for input of size C` |
+    | `fx.view`: `-1` with a zero product of the others | `cannot reshape tensor of 0 elements into shape S because the unspecified dimension size -1 can be any value and is ambiguous` |
+    | `fx.view`: computed dim against a static result dim | `view: dim i of shape 'S' is not N, as the result type T says` |
+
+    `S` is the size as torch prints it, `[?, 8]`, with `?` for the elements
+    known only at run time; `C` is the input's element count, or `?`. A
+    view's elements are checked in order, as torch checks them, so the first
+    bad element decides the message.
+
+    #### What cannot be lowered
+
+    A slice of an unranked tensor, a view to an unranked tensor, an opaque
+    `fx.node` and a `!fx.size` of more than 65536 elements (in a result, a
+    block argument or a function signature) cannot be lowered: the pass
+    reports each such op and fails without changing the IR. A negative step,
+    which reverses in Python but not in `tensor.extract_slice`, is an error
+    in torch too, so it fails the run-time check.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
+    "::mlir::cf::ControlFlowDialect",
+    "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect",
+  ];
+}
+
+def FXLowerAssertToLLVM : Pass<"fx-lower-assert-to-llvm", "::mlir::ModuleOp"> {
+  let summary = "Lower cf.assert to a message on stderr and exit status 1";
+  let description = [{
+    Rewrites each `cf.assert` in a function body into a branch to a block
+    that flushes stdout, writes the message and a newline to stderr and
+    calls `_exit(1)`, with LLVM dialect calls to libc, as a Python script
+    stops on an uncaught exception. It is part of the `fx-to-llvm`
+    pipeline, before `convert-cf-to-llvm`.
+
+    Upstream's `convert-cf-to-llvm` lowers an assert to `puts` and `abort`:
+    when stdout is a pipe the message stays in the stdio buffer and is lost,
+    and `mlir-runner` reports a crash with a stack dump. Here the message
+    reaches stderr, the output printed before it is kept, and the runner
+    exits with status 1, so `not mlir-runner ... 2>&1 | FileCheck` checks it.
+
+    An assert in a region of a structured op (`scf.for`, ...) is reported:
+    run `convert-scf-to-cf` first.
+  }];
+  let dependentDialects = [
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::cf::ControlFlowDialect",
   ];
 }
 

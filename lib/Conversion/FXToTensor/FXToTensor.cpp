@@ -5,8 +5,12 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/ControlFlow/Transforms/StructuralTypeConversions.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -29,48 +33,164 @@ static Value getRank(OpBuilder &builder, Location loc, Value tensor) {
   return tensor::RankOp::create(builder, loc, tensor);
 }
 
-/// `tensor.dim` of the Python-style constant `dim`, which the verifier has
-/// checked when the tensor is ranked; a static dim is a constant.
+static Value constantIndex(OpBuilder &builder, Location loc, int64_t value) {
+  return arith::ConstantIndexOp::create(builder, loc, value);
+}
+
+static Value cmp(OpBuilder &builder, Location loc, arith::CmpIPredicate pred,
+                 Value lhs, Value rhs) {
+  return builder.createOrFold<arith::CmpIOp>(loc, pred, lhs, rhs);
+}
+
+static Value both(OpBuilder &builder, Location loc, Value lhs, Value rhs) {
+  return builder.createOrFold<arith::AndIOp>(loc, lhs, rhs);
+}
+
+static Value either(OpBuilder &builder, Location loc, Value lhs, Value rhs) {
+  return builder.createOrFold<arith::OrIOp>(loc, lhs, rhs);
+}
+
+static Value negate(OpBuilder &builder, Location loc, Value condition) {
+  Value one = arith::ConstantIntOp::create(builder, loc, 1, 1);
+  return builder.createOrFold<arith::XOrIOp>(loc, condition, one);
+}
+
+/// Emits the run-time check `cf.assert %condition, message`, the way torch
+/// checks at run time, unless the condition folded to true: what the types
+/// prove is not checked again.
+static void emitCheck(OpBuilder &builder, Location loc, Value condition,
+                      const Twine &message) {
+  if (matchPattern(condition, m_One()))
+    return;
+  cf::AssertOp::create(builder, loc, condition, message.str());
+}
+
+/// torch's "Dimension out of range" message, with what is known statically:
+/// the range when the tensor is ranked, the dim when it is a constant.
+static std::string dimRangeMessage(Type type, std::optional<int64_t> dim) {
+  std::string message;
+  llvm::raw_string_ostream os(message);
+  auto ranked = dyn_cast<RankedTensorType>(type);
+  if (ranked && ranked.getRank() == 0) {
+    os << "Dimension specified";
+    if (dim)
+      os << " as " << *dim;
+    os << " but tensor has no dimensions";
+    return message;
+  }
+  os << "Dimension out of range (expected to be in range of [";
+  if (ranked)
+    os << -ranked.getRank() << ", " << ranked.getRank() - 1 << "]";
+  else
+    os << "-rank, rank-1]";
+  if (dim)
+    os << ", but got " << *dim;
+  os << ")";
+  return message;
+}
+
+/// Checks `-rank <= dim < rank` at run time and returns the dim normalized
+/// into [0, rank).
+static Value checkAndNormalizeDim(OpBuilder &builder, Location loc,
+                                  Value tensor, Value dim,
+                                  std::optional<int64_t> constantDim) {
+  using arith::CmpIPredicate;
+  Value rank = getRank(builder, loc, tensor);
+  Value zero = constantIndex(builder, loc, 0);
+  Value lowest = builder.createOrFold<arith::SubIOp>(loc, zero, rank);
+  Value inRange =
+      both(builder, loc, cmp(builder, loc, CmpIPredicate::sge, dim, lowest),
+           cmp(builder, loc, CmpIPredicate::slt, dim, rank));
+  emitCheck(builder, loc, inRange,
+            dimRangeMessage(tensor.getType(), constantDim));
+  Value negative = cmp(builder, loc, CmpIPredicate::slt, dim, zero);
+  Value wrapped = builder.createOrFold<arith::AddIOp>(loc, dim, rank);
+  return builder.createOrFold<arith::SelectOp>(loc, negative, wrapped, dim);
+}
+
+/// `tensor.dim` of the Python-style constant `dim`. The verifier has checked
+/// it when the tensor is ranked, and a static dim is a constant; on an
+/// unranked tensor it is checked at run time.
 static Value lowerDim(OpBuilder &builder, Location loc, Value tensor,
                       int64_t dim) {
   if (auto type = dyn_cast<RankedTensorType>(tensor.getType())) {
     int64_t index = *normalizeIndex(dim, type.getRank());
     if (!type.isDynamicDim(index))
-      return arith::ConstantIndexOp::create(builder, loc,
-                                            type.getDimSize(index));
+      return constantIndex(builder, loc, type.getDimSize(index));
     return tensor::DimOp::create(builder, loc, tensor, index);
   }
-  if (dim >= 0)
-    return tensor::DimOp::create(builder, loc, tensor, dim);
-  Value offset = arith::ConstantIndexOp::create(builder, loc, dim);
-  Value index = arith::AddIOp::create(builder, loc,
-                                      getRank(builder, loc, tensor), offset);
+  Value index = checkAndNormalizeDim(builder, loc, tensor,
+                                     constantIndex(builder, loc, dim), dim);
   return tensor::DimOp::create(builder, loc, tensor, index);
 }
 
-/// `tensor.dim` of a dim known only at run time: `d < 0 ? d + rank : d`.
+/// `tensor.dim` of a dim known only at run time, checked against the rank.
 static Value lowerDim(OpBuilder &builder, Location loc, Value tensor,
                       Value dim) {
-  Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
-  Value negative =
-      arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt, dim, zero);
-  Value wrapped =
-      arith::AddIOp::create(builder, loc, dim, getRank(builder, loc, tensor));
-  Value index = arith::SelectOp::create(builder, loc, negative, wrapped, dim);
+  Value index = checkAndNormalizeDim(builder, loc, tensor, dim, std::nullopt);
   return tensor::DimOp::create(builder, loc, tensor, index);
+}
+
+/// The number of elements of `tensor`: a product of its dims, over a loop on
+/// the rank when the tensor is unranked.
+static Value getNumElements(OpBuilder &builder, Location loc, Value tensor) {
+  Value one = constantIndex(builder, loc, 1);
+  if (isa<RankedTensorType>(tensor.getType())) {
+    Value product = one;
+    for (OpFoldResult dim : tensor::getMixedSizes(builder, loc, tensor))
+      product = builder.createOrFold<arith::MulIOp>(
+          loc, product, getValueOrCreateConstantIndexOp(builder, loc, dim));
+    return product;
+  }
+  Value zero = constantIndex(builder, loc, 0);
+  Value rank = tensor::RankOp::create(builder, loc, tensor);
+  auto loop = scf::ForOp::create(
+      builder, loc, zero, rank, one, ValueRange{one},
+      [&](OpBuilder &b, Location loc, Value dim, ValueRange product) {
+        Value extent = tensor::DimOp::create(b, loc, tensor, dim);
+        scf::YieldOp::create(
+            b, loc,
+            ValueRange{arith::MulIOp::create(b, loc, product.front(), extent)
+                           .getResult()});
+      });
+  return loop.getResult(0);
+}
+
+/// Whether `value` is a dim or a rank read from a tensor, or a constant that
+/// is not negative.
+static bool isKnownNonNegative(Value value) {
+  if (std::optional<int64_t> constant = getConstantIntValue(value))
+    return *constant >= 0;
+  return isa_and_present<tensor::DimOp, tensor::RankOp>(value.getDefiningOp());
+}
+
+/// A size as torch prints it in messages, `[?, 8]`: the elements known
+/// statically, `?` for the others.
+static std::string printShape(ValueRange elements) {
+  std::string shape;
+  llvm::raw_string_ostream os(shape);
+  os << "[";
+  llvm::interleaveComma(elements, os, [&](Value element) {
+    if (std::optional<int64_t> value = getConstantIntValue(element))
+      os << *value;
+    else
+      os << "?";
+  });
+  os << "]";
+  return shape;
 }
 
 /// Clamps a slice bound into [0, length] as Python does for a positive step:
 /// a negative bound counts from the end, then saturates at both ends.
 static Value clampBound(OpBuilder &builder, Location loc, Value bound,
                         Value length) {
-  Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
-  Value negative = arith::CmpIOp::create(
-      builder, loc, arith::CmpIPredicate::slt, bound, zero);
-  Value fromEnd = arith::MaxSIOp::create(
-      builder, loc, arith::AddIOp::create(builder, loc, bound, length), zero);
-  Value fromStart = arith::MinSIOp::create(builder, loc, bound, length);
-  return arith::SelectOp::create(builder, loc, negative, fromEnd, fromStart);
+  Value zero = constantIndex(builder, loc, 0);
+  Value negative = cmp(builder, loc, arith::CmpIPredicate::slt, bound, zero);
+  Value fromEnd = builder.createOrFold<arith::MaxSIOp>(
+      loc, builder.createOrFold<arith::AddIOp>(loc, bound, length), zero);
+  Value fromStart = builder.createOrFold<arith::MinSIOp>(loc, bound, length);
+  return builder.createOrFold<arith::SelectOp>(loc, negative, fromEnd,
+                                               fromStart);
 }
 
 namespace {
@@ -83,6 +203,17 @@ struct SizeOpLowering : OpConversionPattern<SizeOp> {
     Location loc = op.getLoc();
     Value input = adaptor.getInput();
     if (auto sizeType = dyn_cast<SizeType>(op.getType())) {
+      // The verifier matched a ranked input's rank with the size's length;
+      // an unranked input's rank is known only at run time.
+      if (!isa<RankedTensorType>(input.getType())) {
+        Value rank = tensor::RankOp::create(rewriter, loc, input);
+        Value expected = constantIndex(rewriter, loc, sizeType.getRank());
+        emitCheck(rewriter, loc,
+                  cmp(rewriter, loc, arith::CmpIPredicate::eq, rank, expected),
+                  "x.size() of a tensor whose rank is not " +
+                      Twine(sizeType.getRank()) + ", the length of '!fx.size<" +
+                      Twine(sizeType.getRank()) + ">'");
+      }
       SmallVector<Value> elements;
       for (int64_t dim = 0; dim < sizeType.getRank(); ++dim)
         elements.push_back(lowerDim(rewriter, loc, input, dim));
@@ -169,13 +300,23 @@ struct SliceTensorOpLowering : OpConversionPattern<SliceTensorOp> {
   LogicalResult
   matchAndRewrite(SliceTensorOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    using arith::CmpIPredicate;
     Location loc = op.getLoc();
     Value input = adaptor.getInput().front();
     auto inputType = dyn_cast<RankedTensorType>(input.getType());
     if (!inputType)
       return rewriter.notifyMatchFailure(op, "unranked input");
+    auto resultType =
+        cast<RankedTensorType>(getTypeConverter()->convertType(op.getType()));
     ValueRange slice = adaptor.getSlice();
     Value step = slice[2];
+
+    // Python's words when a slice is applied: x[::0] and x[::-1].
+    Value zero = constantIndex(rewriter, loc, 0);
+    emitCheck(rewriter, loc, cmp(rewriter, loc, CmpIPredicate::ne, step, zero),
+              "slice step cannot be zero");
+    emitCheck(rewriter, loc, cmp(rewriter, loc, CmpIPredicate::sgt, step, zero),
+              "step must be greater than zero");
 
     SmallVector<OpFoldResult> sizes =
         tensor::getMixedSizes(rewriter, loc, input);
@@ -183,21 +324,50 @@ struct SliceTensorOpLowering : OpConversionPattern<SliceTensorOp> {
     Value start = clampBound(rewriter, loc, slice[0], length);
     Value stop = clampBound(rewriter, loc, slice[1], length);
     // ceil(max(stop - start, 0) / step) rows, for a positive step.
-    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
-    Value span = arith::MaxSIOp::create(
-        rewriter, loc, arith::SubIOp::create(rewriter, loc, stop, start), zero);
-    sizes[0] =
-        arith::CeilDivSIOp::create(rewriter, loc, span, step).getResult();
+    Value span = rewriter.createOrFold<arith::MaxSIOp>(
+        loc, rewriter.createOrFold<arith::SubIOp>(loc, stop, start), zero);
+    Value rows = rewriter.createOrFold<arith::CeilDivSIOp>(loc, span, step);
+    sizes[0] = getAsOpFoldResult(rows);
 
-    SmallVector<OpFoldResult> offsets(inputType.getRank(),
-                                      rewriter.getIndexAttr(0));
-    offsets[0] = start;
-    SmallVector<OpFoldResult> strides(inputType.getRank(),
-                                      rewriter.getIndexAttr(1));
-    strides[0] = step;
-    Value result = tensor::ExtractSliceOp::create(rewriter, loc, input, offsets,
-                                                  sizes, strides);
-    Type resultType = getTypeConverter()->convertType(op.getType());
+    // The result type's static dims are claims about run time; check them.
+    for (auto [dim, extent] : llvm::enumerate(resultType.getShape())) {
+      if (ShapedType::isDynamic(extent))
+        continue;
+      Value actual = getValueOrCreateConstantIndexOp(rewriter, loc, sizes[dim]);
+      Value expected = constantIndex(rewriter, loc, extent);
+      std::string message;
+      llvm::raw_string_ostream os(message);
+      if (dim == 0)
+        os << "the slice has a number of rows other than " << extent
+           << ", dim 0 of the result type " << resultType;
+      else
+        os << "dim " << dim << " of the sliced tensor is not " << extent
+           << ", as the result type " << resultType << " says";
+      emitCheck(rewriter, loc,
+                cmp(rewriter, loc, CmpIPredicate::eq, actual, expected),
+                message);
+    }
+
+    // A tensor with a static 0 dim has no element to slice, and
+    // tensor.extract_slice rejects any static offset into it.
+    Value result;
+    if (llvm::is_contained(inputType.getShape(), 0)) {
+      result = tensor::EmptyOp::create(rewriter, loc, sizes,
+                                       inputType.getElementType());
+    } else {
+      SmallVector<OpFoldResult> offsets(inputType.getRank(),
+                                        rewriter.getIndexAttr(0));
+      // An empty slice starts at 0: tensor.extract_slice rejects a static
+      // offset at the end of a dim, which folding may produce.
+      Value nonEmpty = cmp(rewriter, loc, CmpIPredicate::sgt, rows, zero);
+      offsets[0] = getAsOpFoldResult(
+          rewriter.createOrFold<arith::SelectOp>(loc, nonEmpty, start, zero));
+      SmallVector<OpFoldResult> strides(inputType.getRank(),
+                                        rewriter.getIndexAttr(1));
+      strides[0] = getAsOpFoldResult(step);
+      result = tensor::ExtractSliceOp::create(rewriter, loc, input, offsets,
+                                              sizes, strides);
+    }
     if (result.getType() != resultType)
       result = tensor::CastOp::create(rewriter, loc, resultType, result);
     rewriter.replaceOp(op, result);
@@ -205,23 +375,115 @@ struct SliceTensorOpLowering : OpConversionPattern<SliceTensorOp> {
   }
 };
 
+/// Lowers `fx.view` as torch's `infer_size` computes a view's shape: each
+/// element is checked in order (at most one -1, none below -1), the -1 is
+/// the element count divided by the product of the others, and the element
+/// count must match.
 struct ViewOpLowering : OpConversionPattern<ViewOp> {
   using OpConversionPattern::OpConversionPattern;
 
   LogicalResult
   matchAndRewrite(ViewOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    using arith::CmpIPredicate;
     auto resultType = dyn_cast<RankedTensorType>(op.getType());
     if (!resultType)
       return rewriter.notifyMatchFailure(op, "unranked result");
     Location loc = op.getLoc();
+    Value input = adaptor.getInput().front();
     ValueRange elements = adaptor.getSize();
+    std::string shape = printShape(elements);
+
+    Value zero = constantIndex(rewriter, loc, 0);
+    Value one = constantIndex(rewriter, loc, 1);
+    Value minusOne = constantIndex(rewriter, loc, -1);
+    Value no = arith::ConstantIntOp::create(rewriter, loc, 0, 1);
+    Value inferred = no;
+    Value product = one;
+    SmallVector<Value> isInferred;
+    for (auto [i, element] : llvm::enumerate(elements)) {
+      // An element read from a tensor's dims is neither -1 nor invalid.
+      if (isKnownNonNegative(element)) {
+        isInferred.push_back(no);
+        product = rewriter.createOrFold<arith::MulIOp>(loc, product, element);
+        continue;
+      }
+      Value isMinusOne =
+          cmp(rewriter, loc, CmpIPredicate::eq, element, minusOne);
+      emitCheck(
+          rewriter, loc,
+          negate(rewriter, loc, both(rewriter, loc, isMinusOne, inferred)),
+          "only one dimension can be inferred");
+      std::string invalid;
+      if (std::optional<int64_t> value = getConstantIntValue(element))
+        invalid = "invalid shape dimension " + std::to_string(*value);
+      else
+        invalid = "invalid shape dimension below -1 (element " +
+                  std::to_string(i) + " of shape '" + shape + "')";
+      emitCheck(rewriter, loc,
+                cmp(rewriter, loc, CmpIPredicate::sge, element, minusOne),
+                invalid);
+      inferred = either(rewriter, loc, inferred, isMinusOne);
+      isInferred.push_back(isMinusOne);
+      product = rewriter.createOrFold<arith::MulIOp>(
+          loc, product,
+          rewriter.createOrFold<arith::SelectOp>(loc, isMinusOne, one,
+                                                 element));
+    }
+
+    // numel == product, or a -1 and product > 0 divides numel.
+    Value numel = getNumElements(rewriter, loc, input);
+    Value divisor = rewriter.createOrFold<arith::MaxSIOp>(loc, product, one);
+    Value divides =
+        cmp(rewriter, loc, CmpIPredicate::eq,
+            rewriter.createOrFold<arith::RemSIOp>(loc, numel, divisor), zero);
+    Value canInfer = both(
+        rewriter, loc, inferred,
+        both(rewriter, loc,
+             cmp(rewriter, loc, CmpIPredicate::sgt, product, zero), divides));
+    std::optional<int64_t> staticNumel = getConstantIntValue(numel);
+    std::string inputSize =
+        staticNumel ? std::to_string(*staticNumel) : std::string("?");
+    emitCheck(
+        rewriter, loc,
+        either(rewriter, loc,
+               cmp(rewriter, loc, CmpIPredicate::eq, numel, product), canInfer),
+        "shape '" + shape + "' is invalid for input of size " + inputSize);
+    emitCheck(
+        rewriter, loc,
+        negate(rewriter, loc,
+               both(rewriter, loc, inferred,
+                    cmp(rewriter, loc, CmpIPredicate::eq, product, zero))),
+        "cannot reshape tensor of 0 elements into shape " + shape +
+            " because the unspecified dimension size -1 can be any "
+            "value and is ambiguous");
+
+    Value quotient = rewriter.createOrFold<arith::DivSIOp>(loc, numel, divisor);
+    SmallVector<Value> extents;
+    for (auto [i, element] : llvm::enumerate(elements)) {
+      Value extent = rewriter.createOrFold<arith::SelectOp>(loc, isInferred[i],
+                                                            quotient, element);
+      extents.push_back(extent);
+      // The result type's static dims are claims about run time.
+      if (resultType.isDynamicDim(i))
+        continue;
+      int64_t expected = resultType.getDimSize(i);
+      std::string message;
+      llvm::raw_string_ostream os(message);
+      os << "view: dim " << i << " of shape '" << shape << "' is not "
+         << expected << ", as the result type " << resultType << " says";
+      emitCheck(rewriter, loc,
+                cmp(rewriter, loc, CmpIPredicate::eq, extent,
+                    constantIndex(rewriter, loc, expected)),
+                message);
+    }
+
     auto shapeType = RankedTensorType::get(
-        {static_cast<int64_t>(elements.size())}, rewriter.getIndexType());
-    Value shape =
-        tensor::FromElementsOp::create(rewriter, loc, shapeType, elements);
-    rewriter.replaceOpWithNewOp<tensor::ReshapeOp>(
-        op, resultType, adaptor.getInput().front(), shape);
+        {static_cast<int64_t>(extents.size())}, rewriter.getIndexType());
+    Value shapeTensor =
+        tensor::FromElementsOp::create(rewriter, loc, shapeType, extents);
+    rewriter.replaceOpWithNewOp<tensor::ReshapeOp>(op, resultType, input,
+                                                   shapeTensor);
     return success();
   }
 };
@@ -242,8 +504,10 @@ bool hasOverlongSize(Operation *op) {
     for (Block &block : region)
       if (llvm::any_of(block.getArgumentTypes(), overlong))
         return true;
+  // A declaration has no block to carry its arguments.
   auto function = dyn_cast<FunctionOpInterface>(op);
-  return function && llvm::any_of(function.getResultTypes(), overlong);
+  return function && (llvm::any_of(function.getArgumentTypes(), overlong) ||
+                      llvm::any_of(function.getResultTypes(), overlong));
 }
 
 /// What the patterns cannot express, reported on the op before anything
@@ -261,15 +525,6 @@ LogicalResult checkLowerable(Operation *root) {
       node.emitOpError() << "cannot be lowered: it is an opaque torch.fx node ("
                          << node.getKind() << " " << node.getTarget() << ")";
       failed = true;
-    } else if (auto slice = dyn_cast<SliceOp>(op)) {
-      Value step = slice.getStep();
-      APInt value;
-      if (step && !(matchPattern(step, m_ConstantInt(&value)) &&
-                    value.isStrictlyPositive())) {
-        slice.emitOpError("cannot be lowered: the step must be none or a "
-                          "positive constant");
-        failed = true;
-      }
     } else if (auto sliceTensor = dyn_cast<SliceTensorOp>(op)) {
       if (!isa<RankedTensorType>(sliceTensor.getInput().getType())) {
         sliceTensor.emitOpError("cannot be lowered: the input is unranked");
@@ -279,19 +534,6 @@ LogicalResult checkLowerable(Operation *root) {
       if (!isa<RankedTensorType>(view.getType())) {
         view.emitOpError("cannot be lowered: the result is unranked");
         failed = true;
-      }
-      // torch infers a -1 from the element count; tensor.reshape does not.
-      if (auto makeSize = view.getSize().getDefiningOp<MakeSizeOp>()) {
-        for (auto [i, element] : llvm::enumerate(makeSize.getElements())) {
-          APInt value;
-          if (matchPattern(element, m_ConstantInt(&value)) &&
-              value.isNegative()) {
-            view.emitOpError()
-                << "cannot be lowered: element " << i << " of the size is "
-                << value.getSExtValue() << ", a dim that torch infers";
-            failed = true;
-          }
-        }
       }
     }
   });
@@ -324,9 +566,15 @@ struct ConvertFXToTensorPass
       return converter.isSignatureLegal(op.getFunctionType()) &&
              converter.isLegal(&op.getBody());
     });
-    // Any other op is legal once no fx type flows through it.
+    // Any other op is legal once no fx type flows through it: cf.assert and
+    // the scf.for of an unranked element count among them.
     target.markUnknownOpDynamicallyLegal(
         [&](Operation *op) { return converter.isLegal(op); });
+    // Sizes and slices through scf and cf control flow.
+    scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
+                                                         target);
+    cf::populateCFStructuralTypeConversionsAndLegality(converter, patterns,
+                                                       target);
 
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       signalPassFailure();

@@ -8,13 +8,15 @@
 // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
 // CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
 // CHECK-DAG: %[[A:.*]] = tensor.dim %[[X]], %[[C0]] : tensor<?x8xf32>
-// x.size(d): d < 0 ? d + 2 : d.
+// x.size(d): -2 <= d < 2 at run time, then d < 0 ? d + 2 : d.
+// CHECK: cf.assert %{{.*}}, "Dimension out of range (expected to be in range of [-2, 1])"
 // CHECK-DAG: %[[NEG:.*]] = arith.cmpi slt, %[[D]], %{{.*}} : index
 // CHECK-DAG: %[[WRAP:.*]] = arith.addi %[[D]], %{{.*}} : index
 // CHECK-DAG: %[[SEL:.*]] = arith.select %[[NEG]], %[[WRAP]], %[[D]] : index
 // CHECK-DAG: %[[B:.*]] = tensor.dim %[[X]], %[[SEL]] : tensor<?x8xf32>
-// An unranked tensor: -1 + tensor.rank.
+// An unranked tensor: -1 + tensor.rank, once -1 is checked against the rank.
 // CHECK-DAG: %[[RANK:.*]] = tensor.rank %[[U]] : tensor<*xf32>
+// CHECK: cf.assert %{{.*}}, "Dimension out of range (expected to be in range of [-rank, rank-1], but got -1)"
 // CHECK-DAG: %[[LAST:.*]] = arith.addi %[[RANK]], %{{.*}} : index
 // CHECK-DAG: %[[E:.*]] = tensor.dim %[[U]], %[[LAST]] : tensor<*xf32>
 // CHECK: return %[[A]], %[[C8]], %[[B]], %[[A]], %[[E]]
@@ -63,7 +65,6 @@ func.func @caller(%x: tensor<?x8xf32>) -> !fx.size<2> {
 // CHECK-SAME: (%[[T:.*]]: tensor<?x4xi64>, %[[STOP:.*]]: index)
 // CHECK-NOT: fx.
 // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
-// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
 // CHECK-DAG: %[[LEN:.*]] = tensor.dim %[[T]], %[[C0]] : tensor<?x4xi64>
 // A stop counts from the end when negative, then saturates at 0 and at the length.
 // CHECK-DAG: %[[NEG:.*]] = arith.cmpi slt, %[[STOP]], %[[C0]] : index
@@ -72,8 +73,13 @@ func.func @caller(%x: tensor<?x8xf32>) -> !fx.size<2> {
 // CHECK-DAG: %[[HIGH:.*]] = arith.minsi %[[STOP]], %[[LEN]] : index
 // CHECK-DAG: %[[CLAMPED:.*]] = arith.select %[[NEG]], %[[LOW]], %[[HIGH]] : index
 // CHECK-DAG: %[[SPAN:.*]] = arith.subi %[[CLAMPED]], %{{.*}} : index
-// CHECK-DAG: %[[ROWS:.*]] = arith.ceildivsi %{{.*}}, %[[C1]] : index
-// CHECK: %[[R:.*]] = tensor.extract_slice %[[T]][%{{.*}}, 0] [%[[ROWS]], 4] [%[[C1]], 1] : tensor<?x4xi64> to tensor<?x4xi64>
+// With a step of 1 the rows are the span.
+// CHECK-DAG: %[[ROWS:.*]] = arith.maxsi %[[SPAN]], %[[C0]] : index
+// An empty slice starts at 0.
+// CHECK-DAG: %[[NONEMPTY:.*]] = arith.cmpi sgt, %[[ROWS]], %[[C0]] : index
+// CHECK-DAG: %[[OFFSET:.*]] = arith.select %[[NONEMPTY]], %{{.*}}, %[[C0]] : index
+// CHECK-NOT: cf.assert
+// CHECK: %[[R:.*]] = tensor.extract_slice %[[T]][%[[OFFSET]], 0] [%[[ROWS]], 4] [1, 1] : tensor<?x4xi64> to tensor<?x4xi64>
 // CHECK: return %[[R]]
 func.func @slice(%t: tensor<?x4xi64>, %stop: index) -> tensor<?x4xi64> {
   %s = fx.slice none, %stop, none
@@ -81,14 +87,12 @@ func.func @slice(%t: tensor<?x4xi64>, %stop: index) -> tensor<?x4xi64> {
   return %0 : tensor<?x4xi64>
 }
 
-// An absent stop is the largest index, which clamps to the length; a more
-// static result type is reached with a cast.
+// An absent stop is the end; with a static input and step, the slice
+// folds to static offsets, sizes and strides, and nothing is left to check.
 // CHECK-LABEL: func.func @slice_static
-// CHECK-DAG: %[[MAX:.*]] = arith.constant 9223372036854775807 : index
-// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
-// CHECK: arith.minsi %[[MAX]], %{{.*}} : index
-// CHECK: %[[S:.*]] = tensor.extract_slice %{{.*}}[%{{.*}}] [%{{.*}}] [%[[C2]]] : tensor<5xi64> to tensor<?xi64>
-// CHECK: %[[R:.*]] = tensor.cast %[[S]] : tensor<?xi64> to tensor<3xi64>
+// CHECK-SAME: (%[[T:.*]]: tensor<5xi64>)
+// CHECK-NOT: cf.assert
+// CHECK: %[[R:.*]] = tensor.extract_slice %[[T]][0] [3] [2] : tensor<5xi64> to tensor<3xi64>
 // CHECK: return %[[R]]
 func.func @slice_static(%t: tensor<5xi64>) -> tensor<3xi64> {
   %c2 = arith.constant 2 : index
@@ -104,6 +108,13 @@ func.func @slice_static(%t: tensor<5xi64>) -> tensor<3xi64> {
 // CHECK-NOT: fx.
 // CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
 // CHECK-DAG: %[[N:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<?x8xf32>
+// The elements are dims, so neither -1 nor below it: only the element count
+// is checked.
+// CHECK-DAG: %[[PRODUCT:.*]] = arith.muli %[[N]], %[[C8]] : index
+// CHECK-DAG: %[[NUMEL:.*]] = tensor.dim %[[Y]], %{{.*}} : tensor<?xf32>
+// CHECK-DAG: %[[EQ:.*]] = arith.cmpi eq, %[[NUMEL]], %[[PRODUCT]] : index
+// CHECK: cf.assert %[[EQ]], "shape '[?, 8]' is invalid for input of size ?"
+// CHECK-NOT: cf.assert
 // CHECK: %[[SHAPE:.*]] = tensor.from_elements %[[N]], %[[C8]] : tensor<2xindex>
 // CHECK: %[[R:.*]] = tensor.reshape %[[Y]](%[[SHAPE]]) : (tensor<?xf32>, tensor<2xindex>) -> tensor<?x8xf32>
 // CHECK: return %[[R]]

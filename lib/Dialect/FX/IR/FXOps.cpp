@@ -259,6 +259,14 @@ LogicalResult SliceTensorOp::verify() {
       out[0] > in[0])
     return emitOpError() << "result dim 0 is " << out[0] << ", but a slice of "
                          << inputType << " has at most " << in[0] << " rows";
+  // x[:] keeps every row.
+  auto slice = getSlice().getDefiningOp<SliceOp>();
+  if (slice && !slice.getStart() && !slice.getStop() && !slice.getStep() &&
+      !ShapedType::isDynamic(in[0]) && !ShapedType::isDynamic(out[0]) &&
+      out[0] != in[0])
+    return emitOpError() << "result dim 0 is " << out[0]
+                         << ", but the slice [:] keeps all " << in[0]
+                         << " rows of input " << inputType;
   for (int64_t i = 1, e = in.size(); i < e; ++i)
     if (!ShapedType::isDynamic(in[i]) && !ShapedType::isDynamic(out[i]) &&
         in[i] != out[i])
@@ -282,6 +290,19 @@ LogicalResult ViewOp::verify() {
     return emitOpError() << "result " << resultType << " has rank "
                          << resultType.getRank() << ", but size " << sizeType
                          << " has " << sizeType.getRank() << " elements";
+  // torch's infer_size accepts -1 and nothing below it.
+  if (auto makeSize = getSize().getDefiningOp<MakeSizeOp>()) {
+    for (auto [i, element] : llvm::enumerate(makeSize.getElements())) {
+      APInt value;
+      if (matchPattern(element, m_ConstantInt(&value)) &&
+          value.getSExtValue() < -1)
+        return emitOpError()
+               << "invalid shape dimension " << value.getSExtValue()
+               << ": element " << i
+               << " of the size is below -1, the one negative dim torch "
+                  "accepts (inferred)";
+    }
+  }
   if (inputType.hasStaticShape() && resultType.hasStaticShape() &&
       inputType.getNumElements() != resultType.getNumElements())
     return emitOpError() << "cannot view " << inputType << " ("
