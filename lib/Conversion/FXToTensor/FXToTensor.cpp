@@ -562,9 +562,10 @@ struct ConvertFXToTensorPass
     ConversionTarget target(*context);
     target.addIllegalDialect<FXDialect>();
     target.addLegalDialect<arith::ArithDialect, tensor::TensorDialect>();
+    // The entry block follows the signature; the cf patterns convert the
+    // other blocks along with the branches to them.
     target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
-      return converter.isSignatureLegal(op.getFunctionType()) &&
-             converter.isLegal(&op.getBody());
+      return converter.isSignatureLegal(op.getFunctionType());
     });
     // Any other op is legal once no fx type flows through it: cf.assert and
     // the scf.for of an unranked element count among them.

@@ -1,0 +1,117 @@
+// Run-time checks: emitted when the types cannot prove them, erased by
+// canonicalize once folding proves them.
+// RUN: fx-opt %s --convert-fx-to-tensor | FileCheck %s --check-prefix=LOWERED
+// RUN: fx-opt %s --convert-fx-to-tensor --canonicalize | FileCheck %s --check-prefix=CANON
+
+// x.size(1 + 1): the dim is a constant only once the addition folds.
+// LOWERED-LABEL: func.func @folded_dim
+// LOWERED: cf.assert %{{.*}}, "Dimension out of range (expected to be in range of [-3, 2])"
+// CANON-LABEL: func.func @folded_dim
+// CANON-NOT: cf.assert
+// CANON: %[[C4:.*]] = arith.constant 4 : index
+// CANON-NEXT: return %[[C4]]
+func.func @folded_dim(%x: tensor<?x3x4xf32>) -> index {
+  %c1 = arith.constant 1 : index
+  %d = arith.addi %c1, %c1 : index
+  %n = fx.size %x, dim = %d : tensor<?x3x4xf32> -> index
+  return %n : index
+}
+
+// y.view(0 - 1, 2): once 0 - 1 folds, the -1 check is proven and only the
+// element count is left to run time. (Element 1, a constant 2, needs none.)
+// LOWERED-LABEL: func.func @folded_minus_one
+// LOWERED-NOT: "only one dimension can be inferred"
+// LOWERED: cf.assert %{{.*}}, "invalid shape dimension below -1 (element 0 of shape '[?, 2]')"
+// CANON-LABEL: func.func @folded_minus_one
+// CANON-NOT: "only one dimension can be inferred"
+// CANON-NOT: "invalid shape dimension
+// CANON: cf.assert %{{.*}}, "shape '[?, 2]' is invalid for input of size ?"
+// CANON-NOT: cf.assert
+// CANON: tensor.reshape
+func.func @folded_minus_one(%y: tensor<?xf32>) -> tensor<?x2xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %m = arith.subi %c0, %c1 : index
+  %s = fx.make_size %m, %c2 : !fx.size<2>
+  %v = fx.view %y, %s : tensor<?xf32>, !fx.size<2> -> tensor<?x2xf32>
+  return %v : tensor<?x2xf32>
+}
+
+// A view whose size and input are static is proven at lowering: no check.
+// LOWERED-LABEL: func.func @static_view
+// LOWERED-NOT: cf.assert
+// LOWERED: tensor.reshape
+func.func @static_view(%y: tensor<6xf32>) -> tensor<3x2xf32> {
+  %c3 = arith.constant 3 : index
+  %c2 = arith.constant 2 : index
+  %s = fx.make_size %c3, %c2 : !fx.size<2>
+  %v = fx.view %y, %s : tensor<6xf32>, !fx.size<2> -> tensor<3x2xf32>
+  return %v : tensor<3x2xf32>
+}
+
+// x.reshape(x.size(0), -1): x.size(0) is a dim, neither -1 nor below, so
+// only the element count and the ambiguous 0-element case are checked.
+// LOWERED-LABEL: func.func @literal_minus_one
+// LOWERED-NOT: "only one dimension
+// LOWERED-NOT: "invalid shape dimension
+// LOWERED: cf.assert %{{.*}}, "shape '[?, -1]' is invalid for input of size ?"
+// LOWERED: cf.assert %{{.*}}, "cannot reshape tensor of 0 elements into shape [?, -1] because the unspecified dimension size -1 can be any value and is ambiguous"
+// LOWERED: %[[Q:.*]] = arith.divsi
+// LOWERED: tensor.from_elements %{{.*}}, %[[Q]] : tensor<2xindex>
+func.func @literal_minus_one(%x: tensor<?x3x4xf32>) -> tensor<?x?xf32> {
+  %n = fx.size %x, dim = 0 : tensor<?x3x4xf32> -> index
+  %c-1 = arith.constant -1 : index
+  %s = fx.make_size %n, %c-1 : !fx.size<2>
+  %v = fx.view %x, %s : tensor<?x3x4xf32>, !fx.size<2> -> tensor<?x?xf32>
+  return %v : tensor<?x?xf32>
+}
+
+// The same on a static tensor, x.reshape(2, -1): nothing left to check.
+// LOWERED-LABEL: func.func @static_minus_one
+// LOWERED-NOT: cf.assert
+// LOWERED: %[[C12:.*]] = arith.constant 12 : index
+// LOWERED: tensor.from_elements %{{.*}}, %[[C12]] : tensor<2xindex>
+func.func @static_minus_one(%x: tensor<2x3x4xf32>) -> tensor<?x?xf32> {
+  %n = fx.size %x, dim = 0 : tensor<2x3x4xf32> -> index
+  %c-1 = arith.constant -1 : index
+  %s = fx.make_size %n, %c-1 : !fx.size<2>
+  %v = fx.view %x, %s : tensor<2x3x4xf32>, !fx.size<2> -> tensor<?x?xf32>
+  return %v : tensor<?x?xf32>
+}
+
+// A run-time element may be -1, so the constant -1 after it may be a second.
+// LOWERED-LABEL: func.func @runtime_then_minus_one
+// LOWERED: cf.assert %{{.*}}, "invalid shape dimension below -1 (element 0 of shape '[?, -1]')"
+// LOWERED: cf.assert %{{.*}}, "only one dimension can be inferred"
+// LOWERED: cf.assert %{{.*}}, "shape '[?, -1]' is invalid for input of size 24"
+func.func @runtime_then_minus_one(%x: tensor<2x3x4xf32>, %n: index) -> tensor<?x?xf32> {
+  %c-1 = arith.constant -1 : index
+  %s = fx.make_size %n, %c-1 : !fx.size<2>
+  %v = fx.view %x, %s : tensor<2x3x4xf32>, !fx.size<2> -> tensor<?x?xf32>
+  return %v : tensor<?x?xf32>
+}
+
+// Static result dims are checked against what the size computes.
+// LOWERED-LABEL: func.func @static_result
+// LOWERED: cf.assert %{{.*}}, "view: dim 0 of shape '[?, 2]' is not 3, as the result type tensor<3x2xf32> says"
+// LOWERED-LABEL: func.func @static_slice_rows
+// LOWERED: cf.assert %{{.*}}, "the slice has a number of rows other than 3, dim 0 of the result type tensor<3xi64>"
+// LOWERED-LABEL: func.func @static_trailing
+// LOWERED: cf.assert %{{.*}}, "dim 1 of the sliced tensor is not 4, as the result type tensor<?x4xi64> says"
+func.func @static_result(%y: tensor<?xf32>, %n: index) -> tensor<3x2xf32> {
+  %c2 = arith.constant 2 : index
+  %s = fx.make_size %n, %c2 : !fx.size<2>
+  %v = fx.view %y, %s : tensor<?xf32>, !fx.size<2> -> tensor<3x2xf32>
+  return %v : tensor<3x2xf32>
+}
+func.func @static_slice_rows(%t: tensor<?xi64>, %stop: index) -> tensor<3xi64> {
+  %s = fx.slice none, %stop, none
+  %r = fx.slice_tensor %t[%s] : tensor<?xi64> -> tensor<3xi64>
+  return %r : tensor<3xi64>
+}
+func.func @static_trailing(%t: tensor<?x?xi64>) -> tensor<?x4xi64> {
+  %s = fx.slice none, none, none
+  %r = fx.slice_tensor %t[%s] : tensor<?x?xi64> -> tensor<?x4xi64>
+  return %r : tensor<?x4xi64>
+}

@@ -1,0 +1,61 @@
+// RUN: fx-opt %s --convert-fx-to-tensor --cse | FileCheck %s
+
+// A !fx.size<2> yielded by scf.if is two index results.
+// CHECK-LABEL: func.func @if_size
+// CHECK-SAME: (%[[X:.*]]: tensor<?x8xf32>, %[[Y:.*]]: tensor<?x4xf32>, %[[C:.*]]: i1) -> index
+// CHECK: %[[R:.*]]:2 = scf.if %[[C]] -> (index, index)
+// CHECK: scf.yield %{{.*}}, %{{.*}} : index, index
+// CHECK: scf.yield %{{.*}}, %{{.*}} : index, index
+// CHECK: return %[[R]]#1 : index
+func.func @if_size(%x: tensor<?x8xf32>, %y: tensor<?x4xf32>, %c: i1) -> index {
+  %s = scf.if %c -> !fx.size<2> {
+    %a = fx.size %x : tensor<?x8xf32> -> !fx.size<2>
+    scf.yield %a : !fx.size<2>
+  } else {
+    %b = fx.size %y : tensor<?x4xf32> -> !fx.size<2>
+    scf.yield %b : !fx.size<2>
+  }
+  %e = fx.getitem %s[1] : !fx.size<2>
+  return %e : index
+}
+
+// A !fx.slice carried by scf.for is three index values.
+// CHECK-LABEL: func.func @for_slice
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (index, index, index)
+// CHECK-NOT: fx.
+func.func @for_slice(%t: tensor<?xi64>, %n: index) -> tensor<?xi64> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %init = fx.slice none, none, none
+  %s = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> !fx.slice {
+    %next = fx.slice %i, none, none
+    scf.yield %next : !fx.slice
+  }
+  %r = fx.slice_tensor %t[%s] : tensor<?xi64> -> tensor<?xi64>
+  return %r : tensor<?xi64>
+}
+
+// A cf block argument of type !fx.size<2> is two index arguments.
+// CHECK-LABEL: func.func @branch_size
+// CHECK: cf.cond_br %{{.*}}, ^[[JOIN:.*]](%{{.*}}, %{{.*}} : index, index), ^[[JOIN]](%{{.*}}, %{{.*}} : index, index)
+// CHECK: ^[[JOIN]](%{{.*}}: index, %[[B:.*]]: index):
+// CHECK: return %[[B]] : index
+func.func @branch_size(%a: tensor<2x?xf32>, %b: tensor<3x?xf32>, %c: i1) -> index {
+  %sa = fx.size %a : tensor<2x?xf32> -> !fx.size<2>
+  %sb = fx.size %b : tensor<3x?xf32> -> !fx.size<2>
+  cf.cond_br %c, ^join(%sa : !fx.size<2>), ^join(%sb : !fx.size<2>)
+^join(%s: !fx.size<2>):
+  %n = fx.getitem %s[1] : !fx.size<2>
+  return %n : index
+}
+
+// A declaration and its call: sizes and slices are their elements.
+// CHECK-LABEL: func.func private @declared(index, index, index, index, index)
+// CHECK-LABEL: func.func @call_declared
+// CHECK: call @declared(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : (index, index, index, index, index) -> ()
+func.func private @declared(!fx.size<2>, !fx.slice)
+func.func @call_declared(%x: tensor<?x8xf32>, %s: !fx.slice) {
+  %size = fx.size %x : tensor<?x8xf32> -> !fx.size<2>
+  call @declared(%size, %s) : (!fx.size<2>, !fx.slice) -> ()
+  return
+}

@@ -1,0 +1,392 @@
+// Programs that torch runs or rejects at run time, lowered with fx-to-llvm and
+// run: each prints torch's numbers or stops with torch's message. The numbers
+// and messages come from torch 1.13; each case names the torch expression.
+//
+// RUN: fx-opt %s --fx-to-llvm -o %t
+// DEFINE: %{run} = mlir-runner %t -entry-point-result=void \
+// DEFINE:     -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils
+// RUN: %{run} -e main | FileCheck %s
+//
+// torch.zeros(2, 3, 4).size(d) for d = 3, 7, -4, -100:
+//   IndexError: Dimension out of range (expected to be in range of [-3, 2], but got 3)
+// RUN: not %{run} -e dim_3 2>&1 | FileCheck %s --check-prefix=DIM
+// RUN: not %{run} -e dim_7 2>&1 | FileCheck %s --check-prefix=DIM
+// RUN: not %{run} -e dim_minus4 2>&1 | FileCheck %s --check-prefix=DIM
+// RUN: not %{run} -e dim_minus100 2>&1 | FileCheck %s --check-prefix=DIM
+// DIM: Dimension out of range (expected to be in range of [-3, 2])
+// DIM-NOT: {{[0-9]}}
+//
+// The same tensor, unranked: x.size(5), x.size(-7), x.size(d) with d = 3.
+// RUN: not %{run} -e unranked_5 2>&1 | FileCheck %s --check-prefix=UNRANKED5
+// UNRANKED5: Dimension out of range (expected to be in range of [-rank, rank-1], but got 5)
+// RUN: not %{run} -e unranked_minus7 2>&1 | FileCheck %s --check-prefix=UNRANKED7
+// UNRANKED7: Dimension out of range (expected to be in range of [-rank, rank-1], but got -7)
+// RUN: not %{run} -e unranked_dim_3 2>&1 | FileCheck %s --check-prefix=UNRANKEDD
+// UNRANKEDD: Dimension out of range (expected to be in range of [-rank, rank-1])
+//
+// x.size() typed !fx.size<4> on an unranked tensor of rank 2.
+// RUN: not %{run} -e rank_mismatch 2>&1 | FileCheck %s --check-prefix=RANK
+// RANK: x.size() of a tensor whose rank is not 4, the length of '!fx.size<4>'
+//
+// y.view(x.size()) with x of shape [3, 8] and y of 6 elements:
+//   RuntimeError: shape '[3, 8]' is invalid for input of size 6
+// RUN: not %{run} -e view_count 2>&1 | FileCheck %s --check-prefix=COUNT
+// COUNT: shape '[?, 8]' is invalid for input of size ?
+//
+// torch.arange(1., 7.).view(-1, -1): only one dimension can be inferred
+// RUN: not %{run} -e view_two_inferred 2>&1 | FileCheck %s --check-prefix=TWO
+// TWO: only one dimension can be inferred
+// torch.arange(1., 7.).view(-2, 3): invalid shape dimension -2
+// RUN: not %{run} -e view_minus2 2>&1 | FileCheck %s --check-prefix=MINUS2
+// MINUS2: invalid shape dimension below -1 (element 0 of shape '[?, ?]')
+// torch.arange(1., 7.).view(-1, 4): shape '[-1, 4]' is invalid for input of size 6
+// RUN: not %{run} -e view_indivisible 2>&1 | FileCheck %s --check-prefix=INDIV
+// INDIV: shape '[?, ?]' is invalid for input of size ?
+// torch.zeros(0).view(0, -1): cannot reshape tensor of 0 elements into shape
+// [0, -1] because the unspecified dimension size -1 can be any value and is
+// ambiguous
+// RUN: not %{run} -e view_ambiguous 2>&1 | FileCheck %s --check-prefix=AMBIG
+// AMBIG: cannot reshape tensor of 0 elements into shape [?, ?] because the unspecified dimension size -1 can be any value and is ambiguous
+//
+// t[::0] and t[::-1], the step a function argument:
+//   ValueError: slice step cannot be zero; ValueError: step must be greater than zero
+// RUN: not %{run} -e step_0 2>&1 | FileCheck %s --check-prefix=STEP0
+// STEP0: slice step cannot be zero
+// RUN: not %{run} -e step_minus1 2>&1 | FileCheck %s --check-prefix=STEPNEG
+// STEPNEG: step must be greater than zero
+//
+// t[:] of a 5-row tensor, typed 3 rows: the type is wrong, not torch.
+// RUN: not %{run} -e slice_rows 2>&1 | FileCheck %s --check-prefix=ROWS
+// ROWS: the slice has a number of rows other than 3, dim 0 of the result type tensor<3xi64>
+
+func.func private @printI64(i64)
+func.func private @printNewline()
+func.func private @printMemrefF32(memref<*xf32>)
+func.func private @printMemrefI64(memref<*xi64>)
+
+func.func @print_index(%i: index) {
+  %v = arith.index_cast %i : index to i64
+  call @printI64(%v) : (i64) -> ()
+  call @printNewline() : () -> ()
+  return
+}
+
+func.func @print_2d(%t: tensor<?x?xf32>) {
+  %m = bufferization.to_buffer %t : tensor<?x?xf32> to memref<?x?xf32>
+  %u = memref.cast %m : memref<?x?xf32> to memref<*xf32>
+  call @printMemrefF32(%u) : (memref<*xf32>) -> ()
+  return
+}
+
+func.func @print_i64(%t: tensor<?xi64>) {
+  %m = bufferization.to_buffer %t : tensor<?xi64> to memref<?xi64, strided<[?], offset: ?>>
+  %u = memref.cast %m : memref<?xi64, strided<[?], offset: ?>> to memref<*xi64>
+  call @printMemrefI64(%u) : (memref<*xi64>) -> ()
+  return
+}
+
+// Inputs: a [2, 3, 4] tensor, torch.arange(1., 7.), torch.arange(24.), and
+// torch.tensor([10, 11, 12, 13, 14]).
+func.func @x234() -> tensor<?x3x4xf32> {
+  %c2 = arith.constant 2 : index
+  %x = tensor.empty(%c2) : tensor<?x3x4xf32>
+  return %x : tensor<?x3x4xf32>
+}
+
+func.func @y6() -> tensor<?xf32> {
+  %cst = arith.constant dense<[1.0, 2.0, 3.0, 4.0, 5.0, 6.0]> : tensor<6xf32>
+  %y = tensor.cast %cst : tensor<6xf32> to tensor<?xf32>
+  return %y : tensor<?xf32>
+}
+
+func.func @t5() -> tensor<?xi64> {
+  %cst = arith.constant dense<[10, 11, 12, 13, 14]> : tensor<5xi64>
+  %t = tensor.cast %cst : tensor<5xi64> to tensor<?xi64>
+  return %t : tensor<?xi64>
+}
+
+//===--- Under test --------------------------------------------------------===//
+
+// x.size(d)
+func.func @size_dim(%x: tensor<?x3x4xf32>, %d: index) -> index {
+  %n = fx.size %x, dim = %d : tensor<?x3x4xf32> -> index
+  return %n : index
+}
+
+func.func @size_unranked(%x: tensor<*xf32>, %d: index) -> index {
+  %n = fx.size %x, dim = %d : tensor<*xf32> -> index
+  return %n : index
+}
+
+// x.size() as a torch.Size of 4 elements; its last element.
+func.func @size4(%x: tensor<*xf32>) -> index {
+  %s = fx.size %x : tensor<*xf32> -> !fx.size<4>
+  %e = fx.getitem %s[-1] : !fx.size<4>
+  return %e : index
+}
+
+// y.view(x.size())
+func.func @view_size(%x: tensor<?x8xf32>, %y: tensor<?xf32>) -> tensor<?x8xf32> {
+  %s = fx.size %x : tensor<?x8xf32> -> !fx.size<2>
+  %v = fx.view %y, %s : tensor<?xf32>, !fx.size<2> -> tensor<?x8xf32>
+  return %v : tensor<?x8xf32>
+}
+
+// y.view(0 - 1, 2): the -1 appears only once 0 - 1 folds.
+func.func @view_folded(%y: tensor<?xf32>) -> tensor<?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %m = arith.subi %c0, %c1 : index
+  %s = fx.make_size %m, %c2 : !fx.size<2>
+  %v = fx.view %y, %s : tensor<?xf32>, !fx.size<2> -> tensor<?x?xf32>
+  return %v : tensor<?x?xf32>
+}
+
+// a.reshape(a.size(0), -1)
+func.func @reshape_infer(%a: tensor<?x3x4xf32>) -> tensor<?x?xf32> {
+  %n = fx.size %a, dim = 0 : tensor<?x3x4xf32> -> index
+  %c-1 = arith.constant -1 : index
+  %s = fx.make_size %n, %c-1 : !fx.size<2>
+  %v = fx.view %a, %s : tensor<?x3x4xf32>, !fx.size<2> -> tensor<?x?xf32>
+  return %v : tensor<?x?xf32>
+}
+
+// y.view(a, b)
+func.func @view_args(%y: tensor<?xf32>, %a: index, %b: index) -> tensor<?x?xf32> {
+  %s = fx.make_size %a, %b : !fx.size<2>
+  %v = fx.view %y, %s : tensor<?xf32>, !fx.size<2> -> tensor<?x?xf32>
+  return %v : tensor<?x?xf32>
+}
+
+// t[::step]
+func.func @slice_step(%t: tensor<?xi64>, %step: index) -> tensor<?xi64> {
+  %s = fx.slice none, none, %step
+  %r = fx.slice_tensor %t[%s] : tensor<?xi64> -> tensor<?xi64>
+  return %r : tensor<?xi64>
+}
+
+// t[:], typed 3 rows.
+func.func @slice_all_3(%t: tensor<?xi64>) -> tensor<3xi64> {
+  %s = fx.slice none, none, none
+  %r = fx.slice_tensor %t[%s] : tensor<?xi64> -> tensor<3xi64>
+  return %r : tensor<3xi64>
+}
+
+// z[1:] and z[:] of a tensor with a 0-sized trailing dim.
+func.func @slice_zero_trailing(%z: tensor<?x0xf32>, %start: index) -> index {
+  %s = fx.slice %start, none, none
+  %r = fx.slice_tensor %z[%s] : tensor<?x0xf32> -> tensor<?x0xf32>
+  %n = fx.size %r, dim = 0 : tensor<?x0xf32> -> index
+  return %n : index
+}
+
+//===--- Entry points that stop --------------------------------------------===//
+
+func.func @dim_at(%d: index) {
+  %x = call @x234() : () -> tensor<?x3x4xf32>
+  %n = call @size_dim(%x, %d) : (tensor<?x3x4xf32>, index) -> index
+  call @print_index(%n) : (index) -> ()
+  return
+}
+func.func @dim_3() {
+  %d = arith.constant 3 : index
+  call @dim_at(%d) : (index) -> ()
+  return
+}
+func.func @dim_7() {
+  %d = arith.constant 7 : index
+  call @dim_at(%d) : (index) -> ()
+  return
+}
+func.func @dim_minus4() {
+  %d = arith.constant -4 : index
+  call @dim_at(%d) : (index) -> ()
+  return
+}
+func.func @dim_minus100() {
+  %d = arith.constant -100 : index
+  call @dim_at(%d) : (index) -> ()
+  return
+}
+
+func.func @unranked234() -> tensor<*xf32> {
+  %x = call @x234() : () -> tensor<?x3x4xf32>
+  %u = tensor.cast %x : tensor<?x3x4xf32> to tensor<*xf32>
+  return %u : tensor<*xf32>
+}
+func.func @unranked_5() {
+  %u = call @unranked234() : () -> tensor<*xf32>
+  %n = fx.sym_size %u, dim = 5 : tensor<*xf32>
+  call @print_index(%n) : (index) -> ()
+  return
+}
+func.func @unranked_minus7() {
+  %u = call @unranked234() : () -> tensor<*xf32>
+  %n = fx.size %u, dim = -7 : tensor<*xf32> -> index
+  call @print_index(%n) : (index) -> ()
+  return
+}
+func.func @unranked_dim_3() {
+  %u = call @unranked234() : () -> tensor<*xf32>
+  %d = arith.constant 3 : index
+  %n = call @size_unranked(%u, %d) : (tensor<*xf32>, index) -> index
+  call @print_index(%n) : (index) -> ()
+  return
+}
+func.func @rank_mismatch() {
+  %c2 = arith.constant 2 : index
+  %x = tensor.empty(%c2) : tensor<?x3xf32>
+  %u = tensor.cast %x : tensor<?x3xf32> to tensor<*xf32>
+  %n = call @size4(%u) : (tensor<*xf32>) -> index
+  call @print_index(%n) : (index) -> ()
+  return
+}
+
+func.func @view_count() {
+  %c3 = arith.constant 3 : index
+  %x = tensor.empty(%c3) : tensor<?x8xf32>
+  %y = call @y6() : () -> tensor<?xf32>
+  %v = call @view_size(%x, %y) : (tensor<?x8xf32>, tensor<?xf32>) -> tensor<?x8xf32>
+  %c = tensor.cast %v : tensor<?x8xf32> to tensor<?x?xf32>
+  call @print_2d(%c) : (tensor<?x?xf32>) -> ()
+  return
+}
+func.func @view_with(%a: index, %b: index) {
+  %y = call @y6() : () -> tensor<?xf32>
+  %v = call @view_args(%y, %a, %b) : (tensor<?xf32>, index, index) -> tensor<?x?xf32>
+  call @print_2d(%v) : (tensor<?x?xf32>) -> ()
+  return
+}
+func.func @view_two_inferred() {
+  %m1 = arith.constant -1 : index
+  call @view_with(%m1, %m1) : (index, index) -> ()
+  return
+}
+func.func @view_minus2() {
+  %m2 = arith.constant -2 : index
+  %c3 = arith.constant 3 : index
+  call @view_with(%m2, %c3) : (index, index) -> ()
+  return
+}
+func.func @view_indivisible() {
+  %m1 = arith.constant -1 : index
+  %c4 = arith.constant 4 : index
+  call @view_with(%m1, %c4) : (index, index) -> ()
+  return
+}
+func.func @view_ambiguous() {
+  %c0 = arith.constant 0 : index
+  %m1 = arith.constant -1 : index
+  %e = tensor.empty(%c0) : tensor<?xf32>
+  %v = call @view_args(%e, %c0, %m1) : (tensor<?xf32>, index, index) -> tensor<?x?xf32>
+  call @print_2d(%v) : (tensor<?x?xf32>) -> ()
+  return
+}
+
+func.func @step_with(%step: index) {
+  %t = call @t5() : () -> tensor<?xi64>
+  %r = call @slice_step(%t, %step) : (tensor<?xi64>, index) -> tensor<?xi64>
+  call @print_i64(%r) : (tensor<?xi64>) -> ()
+  return
+}
+func.func @step_0() {
+  %c0 = arith.constant 0 : index
+  call @step_with(%c0) : (index) -> ()
+  return
+}
+func.func @step_minus1() {
+  %m1 = arith.constant -1 : index
+  call @step_with(%m1) : (index) -> ()
+  return
+}
+func.func @slice_rows() {
+  %t = call @t5() : () -> tensor<?xi64>
+  %r = call @slice_all_3(%t) : (tensor<?xi64>) -> tensor<3xi64>
+  %c = tensor.cast %r : tensor<3xi64> to tensor<?xi64>
+  call @print_i64(%c) : (tensor<?xi64>) -> ()
+  return
+}
+
+//===--- What runs ---------------------------------------------------------===//
+
+func.func @main() {
+  // torch.zeros(2, 3, 4).size(-1), .size(1), .size(-3): 4, 3, 2
+  // CHECK: 4
+  // CHECK-NEXT: 3
+  // CHECK-NEXT: 2
+  %x = call @x234() : () -> tensor<?x3x4xf32>
+  %cm1 = arith.constant -1 : index
+  %c1 = arith.constant 1 : index
+  %cm3 = arith.constant -3 : index
+  %n0 = call @size_dim(%x, %cm1) : (tensor<?x3x4xf32>, index) -> index
+  call @print_index(%n0) : (index) -> ()
+  %n1 = call @size_dim(%x, %c1) : (tensor<?x3x4xf32>, index) -> index
+  call @print_index(%n1) : (index) -> ()
+  %n2 = call @size_dim(%x, %cm3) : (tensor<?x3x4xf32>, index) -> index
+  call @print_index(%n2) : (index) -> ()
+
+  // The same on the unranked tensor, and x.size() as !fx.size<4> of a
+  // [2, 3, 4, 5] tensor: x.size()[-1] is 5.
+  // CHECK-NEXT: 4
+  // CHECK-NEXT: 5
+  %u = call @unranked234() : () -> tensor<*xf32>
+  %n3 = call @size_unranked(%u, %cm1) : (tensor<*xf32>, index) -> index
+  call @print_index(%n3) : (index) -> ()
+  %c2 = arith.constant 2 : index
+  %x4 = tensor.empty(%c2) : tensor<?x3x4x5xf32>
+  %u4 = tensor.cast %x4 : tensor<?x3x4x5xf32> to tensor<*xf32>
+  %n4 = call @size4(%u4) : (tensor<*xf32>) -> index
+  call @print_index(%n4) : (index) -> ()
+
+  // torch.arange(1., 7.).view(0 - 1, 2): [[1, 2], [3, 4], [5, 6]]
+  // CHECK: sizes = [3, 2]
+  // CHECK-NEXT: {{\[}}[1,   2],
+  // CHECK-NEXT: [3,   4],
+  // CHECK-NEXT: [5,   6]]
+  %y = call @y6() : () -> tensor<?xf32>
+  %v0 = call @view_folded(%y) : (tensor<?xf32>) -> tensor<?x?xf32>
+  call @print_2d(%v0) : (tensor<?x?xf32>) -> ()
+
+  // torch.arange(1., 7.).view(2, -1): [[1, 2, 3], [4, 5, 6]]
+  // CHECK: sizes = [2, 3]
+  // CHECK-NEXT: {{\[}}[1,   2,   3],
+  // CHECK-NEXT: [4,   5,   6]]
+  %v1 = call @view_args(%y, %c2, %cm1) : (tensor<?xf32>, index, index) -> tensor<?x?xf32>
+  call @print_2d(%v1) : (tensor<?x?xf32>) -> ()
+
+  // a = torch.arange(24.).reshape(2, 3, 4); a.reshape(a.size(0), -1) has
+  // shape [2, 12]; its row 1 is 12, ..., 23.
+  // CHECK: sizes = [2, 12]
+  // CHECK-NEXT: {{\[}}[0,   1,   2,   3,   4,   5,   6,   7,   8,   9,   10,   11],
+  // CHECK-NEXT: [12,   13,   14,   15,   16,   17,   18,   19,   20,   21,   22,   23]]
+  %cst = arith.constant dense<[[[0.0, 1.0, 2.0, 3.0], [4.0, 5.0, 6.0, 7.0], [8.0, 9.0, 10.0, 11.0]],
+                               [[12.0, 13.0, 14.0, 15.0], [16.0, 17.0, 18.0, 19.0], [20.0, 21.0, 22.0, 23.0]]]> : tensor<2x3x4xf32>
+  %a = tensor.cast %cst : tensor<2x3x4xf32> to tensor<?x3x4xf32>
+  %v2 = call @reshape_infer(%a) : (tensor<?x3x4xf32>) -> tensor<?x?xf32>
+  call @print_2d(%v2) : (tensor<?x?xf32>) -> ()
+
+  // t = torch.tensor([10, 11, 12, 13, 14]); t[::2] is [10, 12, 14], t[::1]
+  // all of t.
+  // CHECK: sizes = [3]
+  // CHECK-NEXT: [10,  12,  14]
+  // CHECK: sizes = [5]
+  // CHECK-NEXT: [10,  11,  12,  13,  14]
+  %t = call @t5() : () -> tensor<?xi64>
+  %s0 = call @slice_step(%t, %c2) : (tensor<?xi64>, index) -> tensor<?xi64>
+  call @print_i64(%s0) : (tensor<?xi64>) -> ()
+  %s1 = call @slice_step(%t, %c1) : (tensor<?xi64>, index) -> tensor<?xi64>
+  call @print_i64(%s1) : (tensor<?xi64>) -> ()
+
+  // z = torch.zeros(3, 0): z[1:].shape[0] is 2, z[0:].shape[0] is 3.
+  // CHECK: 2
+  // CHECK-NEXT: 3
+  %c3 = arith.constant 3 : index
+  %c0 = arith.constant 0 : index
+  %z = tensor.empty(%c3) : tensor<?x0xf32>
+  %z1 = call @slice_zero_trailing(%z, %c1) : (tensor<?x0xf32>, index) -> index
+  call @print_index(%z1) : (index) -> ()
+  %z0 = call @slice_zero_trailing(%z, %c0) : (tensor<?x0xf32>, index) -> index
+  call @print_index(%z0) : (index) -> ()
+  return
+}
