@@ -290,12 +290,15 @@ def generate(name, rng, runtime=False):
         elif kind == "slice_tensor" and slices:
             if shape is None or rank == 0:
                 x, shape, t = "m", [None], "tensor<?xi64>"
+            s = rng.choice(slices)
             rows = None
             if runtime and shape[0] is not None and rng.random() < 0.3:
                 rows = rng.randint(0, shape[0])  # checked at run time
+                if all(b is None for b in next(op.sem[1:] for op in ops
+                                               if op.result == s)):
+                    rows = shape[0]  # x[:] keeps all rows: the verifier says
             element = "i64" if x == "m" else "f32"
             result = tensor_type([rows] + shape[1:], element)
-            s = rng.choice(slices)
             v = add(result, f"fx.slice_tensor {{0}}[{{1}}] : {t} -> {result}", [x, s],
                     ("slice_tensor", x, s))
             if x != "m":
