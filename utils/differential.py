@@ -18,8 +18,9 @@ time (an `!fx.size<N>` of an unranked tensor of another rank, a slice typed
 with a static length it does not have) may also stop with the lowering's
 message for that.
 
-A failed cf.assert aborts the process, so the driver forks a child for each
-input: one mlir-runner call runs a whole batch. On a failure it prints the
+A failed cf.assert ends the process (fx-to-llvm: message on stderr, exit
+status 1; upstream's lowering: abort), so the driver forks a child for each
+input that torch expects to stop: one mlir-runner call runs a whole batch. On a failure it prints the
 seed, the input and the smallest failing program it finds.
 """
 
@@ -212,8 +213,8 @@ llvm.func @_exit(i32)
 func.func private @signal(i32, i64) -> i64
 func.func private @setvbuf(!llvm.ptr, !llvm.ptr, i32, i64) -> i32
 
-// Runs one case in a child process, so that a failed cf.assert (an abort)
-// ends only that case.
+// Runs one case in a child process, so that a failed cf.assert ends only
+// that case.
 func.func @fx_run(%id: i64, %case: () -> ()) {
   %case_marker = llvm.mlir.addressof @fx_case : !llvm.ptr
   func.call @printString(%case_marker) : (!llvm.ptr) -> ()
@@ -224,7 +225,7 @@ func.func @fx_run(%id: i64, %case: () -> ()) {
   %child = arith.cmpi eq, %pid, %zero : i32
   cf.cond_br %child, ^child, ^parent
 ^child:
-  // No crash report from mlir-runner's handler: the message is the report.
+  // No crash report from mlir-runner's handler should an assert abort.
   %sigabrt = arith.constant 6 : i32
   %default = arith.constant 0 : i64
   func.call @signal(%sigabrt, %default) : (i32, i64) -> i64
@@ -326,7 +327,7 @@ def render_module(cases, isolated):
                 "  %null = llvm.mlir.zero : !llvm.ptr\n"
                 "  %line_buffered = arith.constant 1 : i32\n"
                 "  %zero = arith.constant 0 : i64\n"
-                "  // Line-buffered: a child's message is out before it aborts.\n"
+                "  // Line-buffered: what a child prints is out before it ends.\n"
                 "  func.call @setvbuf(%stdout, %null, %line_buffered, %zero)"
                 " : (!llvm.ptr, !llvm.ptr, i32, i64) -> i32\n")
     for case_id, _, _ in cases:
@@ -344,6 +345,7 @@ class Tools:
         self.plugin = args.plugin
         self.runner = args.mlir_runner
         self.libs = args.shared_libs
+        self.pipeline = args.pipeline
         self.workdir = tempfile.mkdtemp(prefix="fx-differential-")
 
     def run(self, module):
@@ -355,7 +357,7 @@ class Tools:
             f.write(module)
         lowered = subprocess.run(
             [*shlex.split(self.mlir_opt), f"--load-dialect-plugin={self.plugin}",
-             f"--load-pass-plugin={self.plugin}", f"--pass-pipeline={PIPELINE}",
+             f"--load-pass-plugin={self.plugin}", f"--pass-pipeline={self.pipeline}",
              path], capture_output=True, text=True)
         if lowered.returncode != 0:
             raise RuntimeError(f"lowering failed:\n{lowered.stderr[:4000]}")
@@ -493,6 +495,8 @@ def main():
     parser.add_argument("--mlir-runner", required=True)
     parser.add_argument("--shared-libs", required=True,
                         help="mlir-runner's runtime libraries, comma-separated")
+    parser.add_argument("--pipeline", default=PIPELINE,
+                        help="the pass pipeline from fx to LLVM")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--programs", type=int, default=300)
     parser.add_argument("--inputs", type=int, default=3, help="inputs per program")

@@ -469,7 +469,7 @@ def main():
             return generate(name, rng)
 
     # One small program canonicalizes in milliseconds.
-    single = min(args.timeout, 5)
+    single = min(args.timeout, 3)
 
     def fails(program):
         try:
