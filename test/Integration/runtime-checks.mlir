@@ -159,6 +159,14 @@ func.func @view_args(%y: tensor<?xf32>, %a: index, %b: index) -> tensor<?x?xf32>
   return %v : tensor<?x?xf32>
 }
 
+// y.view(a, -1) of an unranked y: its element count is a loop over its rank.
+func.func @view_unranked(%y: tensor<*xf32>, %a: index) -> tensor<?x?xf32> {
+  %c-1 = arith.constant -1 : index
+  %s = fx.make_size %a, %c-1 : !fx.size<2>
+  %v = fx.view %y, %s : tensor<*xf32>, !fx.size<2> -> tensor<?x?xf32>
+  return %v : tensor<?x?xf32>
+}
+
 // t[::step]
 func.func @slice_step(%t: tensor<?xi64>, %step: index) -> tensor<?xi64> {
   %s = fx.slice none, none, %step
@@ -334,6 +342,7 @@ func.func @main() {
   %n3 = call @size_unranked(%u, %cm1) : (tensor<*xf32>, index) -> index
   call @print_index(%n3) : (index) -> ()
   %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
   %x4 = tensor.empty(%c2) : tensor<?x3x4x5xf32>
   %u4 = tensor.cast %x4 : tensor<?x3x4x5xf32> to tensor<*xf32>
   %n4 = call @size4(%u4) : (tensor<*xf32>) -> index
@@ -366,6 +375,17 @@ func.func @main() {
   %v2 = call @reshape_infer(%a) : (tensor<?x3x4xf32>) -> tensor<?x?xf32>
   call @print_2d(%v2) : (tensor<?x?xf32>) -> ()
 
+  // torch.tensor([[1., 2., 3.], [4., 5., 6.]]).view(3, -1), through an
+  // unranked tensor: [[1, 2], [3, 4], [5, 6]]
+  // CHECK: sizes = [3, 2]
+  // CHECK-NEXT: {{\[}}[1,   2],
+  // CHECK-NEXT: [3,   4],
+  // CHECK-NEXT: [5,   6]]
+  %cst23 = arith.constant dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]> : tensor<2x3xf32>
+  %u23 = tensor.cast %cst23 : tensor<2x3xf32> to tensor<*xf32>
+  %v3 = call @view_unranked(%u23, %c3) : (tensor<*xf32>, index) -> tensor<?x?xf32>
+  call @print_2d(%v3) : (tensor<?x?xf32>) -> ()
+
   // t = torch.tensor([10, 11, 12, 13, 14]); t[::2] is [10, 12, 14], t[::1]
   // all of t.
   // CHECK: sizes = [3]
@@ -381,7 +401,6 @@ func.func @main() {
   // z = torch.zeros(3, 0): z[1:].shape[0] is 2, z[0:].shape[0] is 3.
   // CHECK: 2
   // CHECK-NEXT: 3
-  %c3 = arith.constant 3 : index
   %c0 = arith.constant 0 : index
   %z = tensor.empty(%c3) : tensor<?x0xf32>
   %z1 = call @slice_zero_trailing(%z, %c1) : (tensor<?x0xf32>, index) -> index

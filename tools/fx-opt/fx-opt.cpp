@@ -1,8 +1,8 @@
 //===- fx-opt.cpp - fx-mlir optimizer driver ------------------------------===//
 //
 // mlir-opt for the fx dialect: the fx dialect and the upstream dialects its
-// graphs and their lowering use (arith, bufferization, cf, func, memref, scf,
-// tensor), the fx passes, the fx-to-llvm pipeline, the upstream transforms
+// graphs and their lowering use (arith, bufferization, cf, func, llvm, memref,
+// scf, tensor), the fx passes, the fx-to-llvm pipeline, the upstream transforms
 // (canonicalize, cse, inline, ...) and the test-only passes.
 //
 //===----------------------------------------------------------------------===//
@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -37,8 +38,8 @@ int main(int argc, char **argv) {
   registry.insert<mlir::fx::FXDialect, mlir::arith::ArithDialect,
                   mlir::bufferization::BufferizationDialect,
                   mlir::cf::ControlFlowDialect, mlir::func::FuncDialect,
-                  mlir::memref::MemRefDialect, mlir::scf::SCFDialect,
-                  mlir::tensor::TensorDialect>();
+                  mlir::LLVM::LLVMDialect, mlir::memref::MemRefDialect,
+                  mlir::scf::SCFDialect, mlir::tensor::TensorDialect>();
   mlir::fx::registerFXPipelineDependencies(registry);
 
   return mlir::asMainReturnCode(

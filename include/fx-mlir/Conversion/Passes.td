@@ -91,6 +91,17 @@ def FXLowerAssertToLLVM : Pass<"fx-lower-assert-to-llvm", "::mlir::ModuleOp"> {
 
     An assert in a region of a structured op (`scf.for`, ...) is reported:
     run `convert-scf-to-cf` first.
+
+    #### The `fx-to-llvm` pipeline
+
+    `fx-opt --fx-to-llvm` (or `--pass-pipeline='builtin.module(fx-to-llvm)'`
+    with the plugin) takes fx IR to the LLVM dialect, ready for
+    `mlir-runner`: `convert-fx-to-tensor`, `canonicalize`, `cse`,
+    `one-shot-bufferize` of function boundaries with identity layouts,
+    `convert-scf-to-cf`, this pass, `expand-strided-metadata`,
+    `lower-affine`, `finalize-memref-to-llvm`, `convert-arith-to-llvm`,
+    `convert-index-to-llvm`, `convert-cf-to-llvm`, `convert-func-to-llvm`
+    and `reconcile-unrealized-casts`. Buffers are not freed.
   }];
   let dependentDialects = [
     "::mlir::LLVM::LLVMDialect",

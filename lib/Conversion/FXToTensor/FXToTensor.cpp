@@ -306,8 +306,11 @@ struct SliceTensorOpLowering : OpConversionPattern<SliceTensorOp> {
     auto inputType = dyn_cast<RankedTensorType>(input.getType());
     if (!inputType)
       return rewriter.notifyMatchFailure(op, "unranked input");
-    auto resultType =
-        cast<RankedTensorType>(getTypeConverter()->convertType(op.getType()));
+    Type resultType = getTypeConverter()->convertType(op.getType());
+    // An unranked result claims nothing about its dims.
+    ArrayRef<int64_t> resultShape;
+    if (auto ranked = dyn_cast<RankedTensorType>(resultType))
+      resultShape = ranked.getShape();
     ValueRange slice = adaptor.getSlice();
     Value step = slice[2];
 
@@ -330,7 +333,7 @@ struct SliceTensorOpLowering : OpConversionPattern<SliceTensorOp> {
     sizes[0] = getAsOpFoldResult(rows);
 
     // The result type's static dims are claims about run time; check them.
-    for (auto [dim, extent] : llvm::enumerate(resultType.getShape())) {
+    for (auto [dim, extent] : llvm::enumerate(resultShape)) {
       if (ShapedType::isDynamic(extent))
         continue;
       Value actual = getValueOrCreateConstantIndexOp(rewriter, loc, sizes[dim]);

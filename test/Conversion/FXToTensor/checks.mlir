@@ -115,3 +115,14 @@ func.func @static_trailing(%t: tensor<?x?xi64>) -> tensor<?x4xi64> {
   %r = fx.slice_tensor %t[%s] : tensor<?x?xi64> -> tensor<?x4xi64>
   return %r : tensor<?x4xi64>
 }
+
+// An unranked result claims no dims: nothing to check, a cast to it.
+// LOWERED-LABEL: func.func @unranked_result
+// LOWERED-NOT: cf.assert
+// LOWERED: %[[S:.*]] = tensor.extract_slice
+// LOWERED: tensor.cast %[[S]] : tensor<?x4xi64> to tensor<*xi64>
+func.func @unranked_result(%t: tensor<?x4xi64>) -> tensor<*xi64> {
+  %s = fx.slice none, none, none
+  %r = fx.slice_tensor %t[%s] : tensor<?x4xi64> -> tensor<*xi64>
+  return %r : tensor<*xi64>
+}
