@@ -108,7 +108,9 @@ def with_cycles(program, rng):
         if not op.text.startswith("fx."):
             continue  # upstream's folders are not under test here
         for j, operand in enumerate(op.operands):
-            later = [o.result for o in ops[i:] if o.type == types[operand]]
+            # (Not a constant below -1: a view size may not hold one.)
+            later = [o.result for o in ops[i:] if o.type == types[operand]
+                     and not (o.sem[0] == "const" and o.sem[1] < -1)]
             if later and rng.random() < 0.3:
                 op.operands[j] = rng.choice(later)
     return Program(program.name, program.args, ops)
