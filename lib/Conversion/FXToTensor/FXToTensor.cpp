@@ -127,6 +127,15 @@ static Value lowerDim(OpBuilder &builder, Location loc, Value tensor,
 /// `tensor.dim` of a dim known only at run time, checked against the rank.
 static Value lowerDim(OpBuilder &builder, Location loc, Value tensor,
                       Value dim) {
+  // A 0-d tensor has no dim to read, whatever `dim` is: torch raises, and
+  // tensor.dim rejects a 0-d operand. The constant after the failing assert
+  // only keeps the IR valid; it is never used.
+  auto ranked = dyn_cast<RankedTensorType>(tensor.getType());
+  if (ranked && ranked.getRank() == 0) {
+    Value no = arith::ConstantIntOp::create(builder, loc, 0, 1);
+    emitCheck(builder, loc, no, dimRangeMessage(ranked, std::nullopt));
+    return constantIndex(builder, loc, 0);
+  }
   Value index = checkAndNormalizeDim(builder, loc, tensor, dim, std::nullopt);
   return tensor::DimOp::create(builder, loc, tensor, index);
 }

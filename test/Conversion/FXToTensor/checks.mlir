@@ -126,3 +126,19 @@ func.func @unranked_result(%t: tensor<?x4xi64>) -> tensor<*xi64> {
   %r = fx.slice_tensor %t[%s] : tensor<?x4xi64> -> tensor<*xi64>
   return %r : tensor<*xi64>
 }
+
+// x.size(d) of a 0-d tensor: torch raises for every d, and tensor.dim takes
+// no 0-d operand. The assert always fails; no tensor.dim is built.
+// LOWERED-LABEL: func.func @size_of_0d
+// LOWERED-NOT: tensor.dim
+// LOWERED: %[[NO:.*]] = arith.constant false
+// LOWERED: cf.assert %[[NO]], "Dimension specified but tensor has no dimensions"
+// LOWERED-NOT: tensor.dim
+// LOWERED: return
+// CANON-LABEL: func.func @size_of_0d
+// CANON: cf.assert %{{.*}}, "Dimension specified but tensor has no dimensions"
+func.func @size_of_0d(%x: tensor<f32>, %d: index) -> index {
+  %n = fx.size %x, dim = %d : tensor<f32> -> index
+  return %n : index
+}
+
