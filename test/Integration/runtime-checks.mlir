@@ -58,6 +58,17 @@
 // t[:] of a 5-row tensor, typed 3 rows: the type is wrong, not torch.
 // RUN: not %{run} -e slice_rows 2>&1 | FileCheck %s --check-prefix=ROWS
 // ROWS: the slice has a number of rows other than 3, dim 0 of the result type tensor<3xi64>
+//
+// torch.tensor(1.).size(d), d = 0: IndexError: Dimension specified as 0 but
+// tensor has no dimensions
+// RUN: not %{run} -e dim_of_0d 2>&1 | FileCheck %s --check-prefix=DIM0D
+// DIM0D: Dimension specified but tensor has no dimensions
+//
+// u = torch.tensor([10, 11, 12, 13]): u[4:] has 0 rows and u[:100:3] 2, each
+// typed 4 rows.
+// RUN: not %{run} -e slice_past_end 2>&1 | FileCheck %s --check-prefix=ROWS4
+// RUN: not %{run} -e slice_by_3 2>&1 | FileCheck %s --check-prefix=ROWS4
+// ROWS4: the slice has a number of rows other than 4, dim 0 of the result type tensor<4xi64>
 
 func.func private @printI64(i64)
 func.func private @printNewline()
@@ -97,6 +108,11 @@ func.func @y6() -> tensor<?xf32> {
   %cst = arith.constant dense<[1.0, 2.0, 3.0, 4.0, 5.0, 6.0]> : tensor<6xf32>
   %y = tensor.cast %cst : tensor<6xf32> to tensor<?xf32>
   return %y : tensor<?xf32>
+}
+
+func.func @u4() -> tensor<4xi64> {
+  %u = arith.constant dense<[10, 11, 12, 13]> : tensor<4xi64>
+  return %u : tensor<4xi64>
 }
 
 func.func @t5() -> tensor<?xi64> {
@@ -179,6 +195,25 @@ func.func @slice_all_3(%t: tensor<?xi64>) -> tensor<3xi64> {
   %s = fx.slice none, none, none
   %r = fx.slice_tensor %t[%s] : tensor<?xi64> -> tensor<3xi64>
   return %r : tensor<3xi64>
+}
+
+// x.size(d) of a 0-d x.
+func.func @size_0d(%x: tensor<f32>, %d: index) -> index {
+  %n = fx.size %x, dim = %d : tensor<f32> -> index
+  return %n : index
+}
+
+// u[4:] and u[:stop:step], typed with all 4 rows.
+func.func @slice_from_4(%u: tensor<4xi64>) -> tensor<4xi64> {
+  %c4 = arith.constant 4 : index
+  %s = fx.slice %c4, none, none
+  %r = fx.slice_tensor %u[%s] : tensor<4xi64> -> tensor<4xi64>
+  return %r : tensor<4xi64>
+}
+func.func @slice_to_by(%u: tensor<4xi64>, %stop: index, %step: index) -> tensor<4xi64> {
+  %s = fx.slice none, %stop, %step
+  %r = fx.slice_tensor %u[%s] : tensor<4xi64> -> tensor<4xi64>
+  return %r : tensor<4xi64>
 }
 
 // z[1:] and z[:] of a tensor with a 0-sized trailing dim.
@@ -316,6 +351,33 @@ func.func @slice_rows() {
   return
 }
 
+func.func @dim_of_0d() {
+  %x = tensor.empty() : tensor<f32>
+  %c0 = arith.constant 0 : index
+  %n = call @size_0d(%x, %c0) : (tensor<f32>, index) -> index
+  call @print_index(%n) : (index) -> ()
+  return
+}
+func.func @print_u(%r: tensor<4xi64>) {
+  %c = tensor.cast %r : tensor<4xi64> to tensor<?xi64>
+  call @print_i64(%c) : (tensor<?xi64>) -> ()
+  return
+}
+func.func @slice_past_end() {
+  %u = call @u4() : () -> tensor<4xi64>
+  %r = call @slice_from_4(%u) : (tensor<4xi64>) -> tensor<4xi64>
+  call @print_u(%r) : (tensor<4xi64>) -> ()
+  return
+}
+func.func @slice_by_3() {
+  %u = call @u4() : () -> tensor<4xi64>
+  %c100 = arith.constant 100 : index
+  %c3 = arith.constant 3 : index
+  %r = call @slice_to_by(%u, %c100, %c3) : (tensor<4xi64>, index, index) -> tensor<4xi64>
+  call @print_u(%r) : (tensor<4xi64>) -> ()
+  return
+}
+
 //===--- What runs ---------------------------------------------------------===//
 
 func.func @main() {
@@ -407,5 +469,13 @@ func.func @main() {
   call @print_index(%z1) : (index) -> ()
   %z0 = call @slice_zero_trailing(%z, %c0) : (tensor<?x0xf32>, index) -> index
   call @print_index(%z0) : (index) -> ()
+
+  // u = torch.tensor([10, 11, 12, 13]): u[:100:1] is all of u.
+  // CHECK: sizes = [4]
+  // CHECK-NEXT: [10,  11,  12,  13]
+  %short = call @u4() : () -> tensor<4xi64>
+  %c100 = arith.constant 100 : index
+  %u1 = call @slice_to_by(%short, %c100, %c1) : (tensor<4xi64>, index, index) -> tensor<4xi64>
+  call @print_u(%u1) : (tensor<4xi64>) -> ()
   return
 }

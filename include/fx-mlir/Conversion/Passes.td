@@ -20,7 +20,8 @@ def ConvertFXToTensor : Pass<"convert-fx-to-tensor", "::mlir::ModuleOp"> {
     * a `!fx.slice` becomes its start, stop and step (`none` is 0, the end
       of the dim, and 1), and `fx.slice_tensor` a `tensor.extract_slice`
       along dim 0, with start and stop clamped as Python clamps them (a
-      `tensor.empty` when the input has a static 0 dim);
+      `tensor.empty` when the input has a static 0 dim), whose sizes are
+      the result type's static dims once they are checked;
     * `fx.view` becomes `tensor.reshape` of `tensor.from_elements` of the
       size, with a `-1` inferred at run time as torch's `infer_size` does:
       the element count divided by the product of the other elements.
@@ -39,7 +40,7 @@ def ConvertFXToTensor : Pass<"convert-fx-to-tensor", "::mlir::ModuleOp"> {
     | `x.size(d)` with a run-time `d`, ranked `x` | `Dimension out of range (expected to be in range of [-R, R-1])` |
     | `x.size(D)`, `fx.sym_size`, unranked `x` | `Dimension out of range (expected to be in range of [-rank, rank-1], but got D)` |
     | `x.size(d)` with a run-time `d`, unranked `x` | `Dimension out of range (expected to be in range of [-rank, rank-1])` |
-    | `x.size(d)` with a run-time `d`, rank-0 `x` | `Dimension specified but tensor has no dimensions` |
+    | `x.size(d)` with a run-time `d`, rank-0 `x` (always fails) | `Dimension specified but tensor has no dimensions` |
     | `x.size()` of unranked `x` as `!fx.size<N>` | `x.size() of a tensor whose rank is not N, the length of '!fx.size<N>'` |
     | `fx.slice_tensor`: step 0 | `slice step cannot be zero` |
     | `fx.slice_tensor`: step below 0 | `step must be greater than zero` |

@@ -127,6 +127,15 @@ static Value lowerDim(OpBuilder &builder, Location loc, Value tensor,
 /// `tensor.dim` of a dim known only at run time, checked against the rank.
 static Value lowerDim(OpBuilder &builder, Location loc, Value tensor,
                       Value dim) {
+  // A 0-d tensor has no dim to read, whatever `dim` is: torch raises, and
+  // tensor.dim rejects a 0-d operand. The constant after the failing assert
+  // only keeps the IR valid; it is never used.
+  auto ranked = dyn_cast<RankedTensorType>(tensor.getType());
+  if (ranked && ranked.getRank() == 0) {
+    Value no = arith::ConstantIntOp::create(builder, loc, 0, 1);
+    emitCheck(builder, loc, no, dimRangeMessage(ranked, std::nullopt));
+    return constantIndex(builder, loc, 0);
+  }
   Value index = checkAndNormalizeDim(builder, loc, tensor, dim, std::nullopt);
   return tensor::DimOp::create(builder, loc, tensor, index);
 }
@@ -333,43 +342,65 @@ struct SliceTensorOpLowering : OpConversionPattern<SliceTensorOp> {
     sizes[0] = getAsOpFoldResult(rows);
 
     // The result type's static dims are claims about run time; check them.
+    // After the checks, the slice is built with the claimed sizes, so that no
+    // tensor.cast from the computed sizes is needed: canonicalize folds such a
+    // cast into the extract_slice without a bounds check, and a claim that
+    // cannot hold would become an out-of-bounds slice, invalid IR.
+    Value rowsMatch;
+    SmallVector<OpFoldResult> resultSizes = sizes;
     for (auto [dim, extent] : llvm::enumerate(resultShape)) {
       if (ShapedType::isDynamic(extent))
         continue;
       Value actual = getValueOrCreateConstantIndexOp(rewriter, loc, sizes[dim]);
       Value expected = constantIndex(rewriter, loc, extent);
+      Value matches = cmp(rewriter, loc, CmpIPredicate::eq, actual, expected);
       std::string message;
       llvm::raw_string_ostream os(message);
-      if (dim == 0)
+      if (dim == 0) {
         os << "the slice has a number of rows other than " << extent
            << ", dim 0 of the result type " << resultType;
-      else
+        rowsMatch = matches;
+      } else {
         os << "dim " << dim << " of the sliced tensor is not " << extent
            << ", as the result type " << resultType << " says";
-      emitCheck(rewriter, loc,
-                cmp(rewriter, loc, CmpIPredicate::eq, actual, expected),
-                message);
+      }
+      emitCheck(rewriter, loc, matches, message);
+      resultSizes[dim] = rewriter.getIndexAttr(extent);
     }
 
     // A tensor with a static 0 dim has no element to slice, and
     // tensor.extract_slice rejects any static offset into it.
     Value result;
     if (llvm::is_contained(inputType.getShape(), 0)) {
-      result = tensor::EmptyOp::create(rewriter, loc, sizes,
+      result = tensor::EmptyOp::create(rewriter, loc, resultSizes,
                                        inputType.getElementType());
     } else {
       SmallVector<OpFoldResult> offsets(inputType.getRank(),
                                         rewriter.getIndexAttr(0));
-      // An empty slice starts at 0: tensor.extract_slice rejects a static
-      // offset at the end of a dim, which folding may produce.
-      Value nonEmpty = cmp(rewriter, loc, CmpIPredicate::sgt, rows, zero);
-      offsets[0] = getAsOpFoldResult(
-          rewriter.createOrFold<arith::SelectOp>(loc, nonEmpty, start, zero));
       SmallVector<OpFoldResult> strides(inputType.getRank(),
                                         rewriter.getIndexAttr(1));
-      strides[0] = getAsOpFoldResult(step);
+      // An empty slice starts at 0: tensor.extract_slice rejects a static
+      // offset at the end of a dim, which folding may produce.
+      Value offset, stride = step;
+      if (!rowsMatch) {
+        Value nonEmpty = cmp(rewriter, loc, CmpIPredicate::sgt, rows, zero);
+        offset =
+            rewriter.createOrFold<arith::SelectOp>(loc, nonEmpty, start, zero);
+      } else {
+        // The claimed rows are taken from start by step only where the check
+        // passed; elsewhere, from 0 by 1, which the verifier's bound on the
+        // claim (at most the input's rows) keeps in bounds even when the
+        // check folds to false.
+        offset = resultShape[0] > 0 ? start : zero;
+        offset = rewriter.createOrFold<arith::SelectOp>(loc, rowsMatch, offset,
+                                                        zero);
+        stride = rewriter.createOrFold<arith::SelectOp>(
+            loc, rowsMatch, step, constantIndex(rewriter, loc, 1));
+      }
+      offsets[0] = getAsOpFoldResult(offset);
+      strides[0] = getAsOpFoldResult(stride);
       result = tensor::ExtractSliceOp::create(rewriter, loc, input, offsets,
-                                              sizes, strides);
+                                              resultSizes, strides);
     }
     if (result.getType() != resultType)
       result = tensor::CastOp::create(rewriter, loc, resultType, result);

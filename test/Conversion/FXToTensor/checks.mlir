@@ -126,3 +126,77 @@ func.func @unranked_result(%t: tensor<?x4xi64>) -> tensor<*xi64> {
   %r = fx.slice_tensor %t[%s] : tensor<?x4xi64> -> tensor<*xi64>
   return %r : tensor<*xi64>
 }
+
+// x.size(d) of a 0-d tensor: torch raises for every d, and tensor.dim takes
+// no 0-d operand. The assert always fails; no tensor.dim is built.
+// LOWERED-LABEL: func.func @size_of_0d
+// LOWERED-NOT: tensor.dim
+// LOWERED: %[[NO:.*]] = arith.constant false
+// LOWERED: cf.assert %[[NO]], "Dimension specified but tensor has no dimensions"
+// LOWERED-NOT: tensor.dim
+// LOWERED: return
+// CANON-LABEL: func.func @size_of_0d
+// CANON: cf.assert %{{.*}}, "Dimension specified but tensor has no dimensions"
+func.func @size_of_0d(%x: tensor<f32>, %d: index) -> index {
+  %n = fx.size %x, dim = %d : tensor<f32> -> index
+  return %n : index
+}
+
+// Slices whose rows cannot match the static result dim 0: x[::3] of 2 rows
+// is 1 row, typed 0; x[4:] of 4 rows is 0 rows, typed 4. The check folds to
+// false and stays; the slice is built with the claimed rows from 0 by 1, in
+// bounds, and needs no tensor.cast (one from 1 row to 0 would not verify).
+// LOWERED-LABEL: func.func @rows_cannot_match
+// LOWERED: cf.assert %{{.*}}, "the slice has a number of rows other than 0, dim 0 of the result type tensor<0x?x2xf32>"
+// LOWERED: %[[S:.*]] = tensor.extract_slice %{{.*}}[0, 0, 0] [0, %{{.*}}, 2] [1, 1, 1] : tensor<2x?x2xf32> to tensor<0x?x2xf32>
+// LOWERED-NOT: tensor.cast
+// LOWERED: return %[[S]]
+// CANON-LABEL: func.func @rows_cannot_match
+// CANON: %[[NO:.*]] = arith.constant false
+// CANON: cf.assert %[[NO]], "the slice has a number of rows other than 0, dim 0 of the result type tensor<0x?x2xf32>"
+// CANON: tensor.extract_slice %{{.*}}[0, 0, 0] [0, %{{.*}}, 2] [1, 1, 1] : tensor<2x?x2xf32> to tensor<0x?x2xf32>
+func.func @rows_cannot_match(%x: tensor<2x?x2xf32>) -> tensor<0x?x2xf32> {
+  %c3 = arith.constant 3 : index
+  %s = fx.slice none, none, %c3
+  %r = fx.slice_tensor %x[%s] : tensor<2x?x2xf32> -> tensor<0x?x2xf32>
+  return %r : tensor<0x?x2xf32>
+}
+// LOWERED-LABEL: func.func @past_the_end
+// LOWERED: cf.assert %{{.*}}, "the slice has a number of rows other than 4, dim 0 of the result type tensor<4xf32>"
+// LOWERED: %[[S:.*]] = tensor.extract_slice %{{.*}}[0] [4] [1] : tensor<4xf32> to tensor<4xf32>
+// LOWERED-NOT: tensor.cast
+// LOWERED: return %[[S]]
+// CANON-LABEL: func.func @past_the_end
+// CANON: %[[NO:.*]] = arith.constant false
+// CANON: cf.assert %[[NO]], "the slice has a number of rows other than 4, dim 0 of the result type tensor<4xf32>"
+func.func @past_the_end(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %c4 = arith.constant 4 : index
+  %s = fx.slice %c4, none, none
+  %r = fx.slice_tensor %x[%s] : tensor<4xf32> -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// x[:b:3] of 4 rows typed 4 rows: the rows are known at run time only, and
+// 4 rows by 3 would run out of bounds. A cast from the computed rows to 4,
+// folded by canonicalize into the slice, made exactly that slice; with the
+// claimed rows taken by the step only where the check passes, by 1 where it
+// fails, every folding stays in bounds.
+// LOWERED-LABEL: func.func @claimed_rows_by_step
+// LOWERED: %[[OK:.*]] = arith.cmpi eq
+// LOWERED: cf.assert %[[OK]], "the slice has a number of rows other than 4, dim 0 of the result type tensor<4x4xf32>"
+// LOWERED: %[[S:.*]] = tensor.extract_slice %{{.*}}[%{{.*}}, 0] [4, 4] [%{{.*}}, 1] : tensor<4x4xf32> to tensor<4x4xf32>
+// LOWERED-NOT: tensor.cast
+// LOWERED: return %[[S]]
+// CANON-LABEL: func.func @claimed_rows_by_step
+// CANON-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CANON-DAG: %[[C3:.*]] = arith.constant 3 : index
+// CANON: %[[OK:.*]] = arith.cmpi eq
+// CANON: cf.assert %[[OK]], "the slice has a number of rows other than 4, dim 0 of the result type tensor<4x4xf32>"
+// CANON: %[[STRIDE:.*]] = arith.select %[[OK]], %[[C3]], %[[C1]] : index
+// CANON: tensor.extract_slice %{{.*}}[0, 0] [4, 4] [%[[STRIDE]], 1] : tensor<4x4xf32> to tensor<4x4xf32>
+func.func @claimed_rows_by_step(%x: tensor<4x4xf32>, %b: index) -> tensor<4x4xf32> {
+  %c3 = arith.constant 3 : index
+  %s = fx.slice none, %b, %c3
+  %r = fx.slice_tensor %x[%s] : tensor<4x4xf32> -> tensor<4x4xf32>
+  return %r : tensor<4x4xf32>
+}
