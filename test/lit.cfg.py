@@ -52,11 +52,20 @@ consumer_flags = ""
 if config.fx_sanitizers:
     config.available_features.add("sanitizers")
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
+    # LLVM's BumpPtrAllocator, inlined into the instrumented code, poisons each
+    # new slab and unpoisons what it hands out; Debian's uninstrumented
+    # libMLIR.so then allocates from the same slab (an attribute uniquer's,
+    # say) without unpoisoning. Manual poisoning is off so that only real
+    # errors are reported.
+    asan_options = "allow_user_poisoning=0"
+    config.environment["ASAN_OPTIONS"] = asan_options
     runtime = subprocess.check_output(
         [config.fx_cxx_compiler, "-print-file-name=libclang_rt.asan-x86_64.so"],
         text=True,
     ).strip()
-    mlir_opt = f"env LD_PRELOAD={runtime} ASAN_OPTIONS=detect_leaks=0 {mlir_opt}"
+    mlir_opt = (
+        f"env LD_PRELOAD={runtime} ASAN_OPTIONS=detect_leaks=0:{asan_options} {mlir_opt}"
+    )
     consumer_flags = (
         f"-DCMAKE_C_COMPILER={config.fx_c_compiler} "
         f"-DCMAKE_CXX_COMPILER={config.fx_cxx_compiler} "

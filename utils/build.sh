@@ -65,6 +65,9 @@ case "$job" in
     ;;
   fuzz)
     seconds=${2:-60}
+    # As in test/lit.cfg.py: the uninstrumented libMLIR.so allocates from slabs
+    # that LLVM's allocator, inlined into the instrumented code, has poisoned.
+    export ASAN_OPTIONS=allow_user_poisoning=0
     ninja -C "$build" fx-fuzz fx-fuzz-structured
     for fuzzer in fx-fuzz fx-fuzz-structured; do
       # New inputs go to a scratch directory; the committed corpus only seeds.
