@@ -327,8 +327,14 @@ struct SliceTensorOpLowering : OpConversionPattern<SliceTensorOp> {
     Value zero = constantIndex(rewriter, loc, 0);
     emitCheck(rewriter, loc, cmp(rewriter, loc, CmpIPredicate::ne, step, zero),
               "slice step cannot be zero");
-    emitCheck(rewriter, loc, cmp(rewriter, loc, CmpIPredicate::sgt, step, zero),
-              "step must be greater than zero");
+    Value positive = cmp(rewriter, loc, CmpIPredicate::sgt, step, zero);
+    emitCheck(rewriter, loc, positive, "step must be greater than zero");
+    // Past the checks the step is positive. Where it is not, the program
+    // stops at them first; a step of 1 keeps the slice built below valid IR
+    // even when the step is a constant (a negative static size, or the
+    // dynamic-stride sentinel INT64_MIN, would not be).
+    step = rewriter.createOrFold<arith::SelectOp>(
+        loc, positive, step, constantIndex(rewriter, loc, 1));
 
     SmallVector<OpFoldResult> sizes =
         tensor::getMixedSizes(rewriter, loc, input);

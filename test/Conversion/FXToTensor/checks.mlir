@@ -200,3 +200,27 @@ func.func @claimed_rows_by_step(%x: tensor<4x4xf32>, %b: index) -> tensor<4x4xf3
   %r = fx.slice_tensor %x[%s] : tensor<4x4xf32> -> tensor<4x4xf32>
   return %r : tensor<4x4xf32>
 }
+
+// x[::-2] and x[::INT64_MIN]: torch raises before slicing, and so does the
+// assert. The slice after it is built with step 1, not the constant: -2 rows
+// (a negative static size) or a stride of INT64_MIN (the dynamic-stride
+// sentinel) would make the lowered IR invalid. (Found by fx-fuzz-structured.)
+// LOWERED-LABEL: func.func @constant_negative_steps
+// LOWERED: cf.assert %{{.*}}, "step must be greater than zero"
+// LOWERED: tensor.extract_slice %{{.*}}[0] [5] [1] : tensor<5xi64> to tensor<5xi64>
+// LOWERED: cf.assert %{{.*}}, "step must be greater than zero"
+// LOWERED: tensor.extract_slice %{{.*}}[%{{.*}}] [%{{.*}}] [1] : tensor<?xi64> to tensor<?xi64>
+// CANON-LABEL: func.func @constant_negative_steps
+// CANON: %[[FALSE:.*]] = arith.constant false
+// CANON: cf.assert %[[FALSE]], "step must be greater than zero"
+// CANON-NOT: -9223372036854775808
+// CANON: return
+func.func @constant_negative_steps(%x: tensor<5xi64>, %y: tensor<?xi64>) -> (tensor<?xi64>, tensor<?xi64>) {
+  %c-2 = arith.constant -2 : index
+  %s = fx.slice none, none, %c-2
+  %0 = fx.slice_tensor %x[%s] : tensor<5xi64> -> tensor<?xi64>
+  %min = arith.constant -9223372036854775808 : index
+  %t = fx.slice none, none, %min
+  %1 = fx.slice_tensor %y[%t] : tensor<?xi64> -> tensor<?xi64>
+  return %0, %1 : tensor<?xi64>, tensor<?xi64>
+}
