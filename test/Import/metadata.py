@@ -112,3 +112,25 @@ def tensor_meta():
 # CHECK-LABEL: func.func @tensor_meta(%x: tensor<3x8xf32> loc("x")) -> (tensor<3x2x4xf32>)
 # CHECK: %view = fx.view %relu, %{{.*}} : tensor<3x8xf32>, !fx.size<3> -> tensor<3x2x4xf32>
 print(import_graph(tensor_meta(), func_name="tensor_meta"))
+
+
+def make_fx_graph():
+    """make_fx(tracing_mode="symbolic"), as torch 1.13 writes it: aten-level
+    nodes, meta['val'] with symbolic dims, and views of sym_size lists."""
+    from torch.fx.experimental.proxy_tensor import make_fx
+
+    def f(h, w):
+        s = h.shape
+        y = torch.relu(h.reshape(-1, s[-1]) @ w)
+        return y.view(s)
+
+    return make_fx(f, tracing_mode="symbolic")(torch.randn(2, 7, 16), torch.randn(16, 16))
+
+
+# aten.view.default of a list of sym_sizes is an fx.view of their make_size.
+# CHECK-LABEL: func.func @make_fx_graph(
+# CHECK-SAME: %h_1: tensor<?x?x?xf32> {fx.dim_symbols = [{{.*}}]}
+# CHECK: %[[S:.*]] = fx.make_size %sym_size_1, %sym_size_2, %sym_size : !fx.size<3> loc("view")
+# CHECK-NEXT: %view = fx.view %relu, %[[S]] : tensor<?x?xf32>, !fx.size<3> -> tensor<?x?x?xf32>
+# CHECK-NOT: fx.node {{.*}}aten.view
+print(import_graph(make_fx_graph(), func_name="make_fx_graph"))

@@ -569,6 +569,11 @@ for _target in _aten("sym_size"):
     DISPATCH[("call_function", _target)] = _sym_size
 for _target in _aten("sym_numel"):
     DISPATCH[("call_function", _target)] = _numel
+# Export and make_fx graphs spell x.view(s) at the aten level; x.view(dtype)
+# (aten.view.dtype) finds no sizes and stays opaque.
+for _name in ("view", "reshape", "_unsafe_view"):
+    for _target in _aten(_name):
+        DISPATCH[("call_function", _target)] = _view
 
 
 def _handler(node):
