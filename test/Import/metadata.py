@@ -134,3 +134,22 @@ def make_fx_graph():
 # CHECK-NEXT: %view = fx.view %relu, %[[S]] : tensor<?x?xf32>, !fx.size<3> -> tensor<?x?x?xf32>
 # CHECK-NOT: fx.node {{.*}}aten.view
 print(import_graph(make_fx_graph(), func_name="make_fx_graph"))
+
+
+def aten_view_dtype():
+    """aten.view.dtype reinterprets the elements: not a view of sizes."""
+    with FakeTensorMode():
+        x, y = torch.empty(4, 8), torch.empty(4, 8, dtype=torch.int32)
+    g = torch.fx.Graph()
+    p = g.placeholder("x")
+    p.meta["val"] = x
+    v = g.call_function(torch.ops.aten.view.dtype, (p, torch.int32))
+    v.meta["val"] = y
+    g.output((v,))
+    return torch.fx.GraphModule(torch.nn.Module(), g)
+
+
+# CHECK-LABEL: func.func @aten_view_dtype(
+# CHECK: fx.node "call_function" "torch.ops.aten.view.dtype"(%x) {args = "(%0, torch.int32)"} : (tensor<4x8xf32>) -> (tensor<4x8xi32>)
+# CHECK-NOT: fx.view
+print(import_graph(aten_view_dtype(), func_name="aten_view_dtype"))
