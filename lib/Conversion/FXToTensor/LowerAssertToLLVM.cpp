@@ -60,14 +60,17 @@ struct FXLowerAssertToLLVMPass
       return signalPassFailure();
     }
 
-    // One global per distinct message.
+    // One global per distinct message, named apart from the module's
+    // symbols: a global of an earlier run may hold another message.
     llvm::StringMap<std::string> globals;
+    unsigned nextGlobal = 0;
     for (cf::AssertOp op : asserts) {
       Location loc = op.getLoc();
       std::string text = (op.getMsg() + "\n").str();
       auto [it, inserted] = globals.try_emplace(text);
-      if (inserted)
-        it->second = "fx_assert_msg_" + std::to_string(globals.size() - 1);
+      while (inserted &&
+             (it->second.empty() || module.lookupSymbol(it->second)))
+        it->second = "fx_assert_msg_" + std::to_string(nextGlobal++);
 
       Block *before = op->getBlock();
       Block *after = rewriter.splitBlock(before, std::next(op->getIterator()));
@@ -79,14 +82,12 @@ struct FXLowerAssertToLLVMPass
       rewriter.setInsertionPointToStart(fail);
       Value null = LLVM::ZeroOp::create(rewriter, loc, ptr);
       LLVM::CallOp::create(rewriter, loc, *fflush, ValueRange{null});
-      Value message;
-      if (auto global = module.lookupSymbol<LLVM::GlobalOp>(it->second)) {
-        Value address = LLVM::AddressOfOp::create(rewriter, loc, global);
-        message = address;
-      } else {
-        message = LLVM::createGlobalString(loc, rewriter, it->second, text,
-                                           LLVM::Linkage::Internal);
-      }
+      Value message =
+          inserted ? LLVM::createGlobalString(loc, rewriter, it->second, text,
+                                              LLVM::Linkage::Internal)
+                   : LLVM::AddressOfOp::create(
+                         rewriter, loc, ptr,
+                         FlatSymbolRefAttr::get(context, it->second));
       Value stderrFd = LLVM::ConstantOp::create(rewriter, loc, i32, 2);
       Value length = LLVM::ConstantOp::create(
           rewriter, loc, i64, static_cast<int64_t>(text.size()));

@@ -55,3 +55,18 @@ module {
     return
   }
 }
+
+// -----
+
+// A global of an earlier run keeps its message: the new one is named apart.
+// CHECK-LABEL: llvm.mlir.global internal constant @fx_assert_msg_1("second\0A")
+// CHECK: llvm.mlir.global internal constant @fx_assert_msg_0("first\0A")
+// CHECK-LABEL: func.func @after_earlier_run
+// CHECK: llvm.mlir.addressof @fx_assert_msg_1
+// CHECK-NOT: llvm.mlir.addressof @fx_assert_msg_0
+// CHECK: return
+llvm.mlir.global internal constant @fx_assert_msg_0("first\0A") {addr_space = 0 : i32}
+func.func @after_earlier_run(%c: i1) {
+  cf.assert %c, "second"
+  return
+}
