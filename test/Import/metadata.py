@@ -153,3 +153,47 @@ def aten_view_dtype():
 # CHECK: fx.node "call_function" "torch.ops.aten.view.dtype"(%x) {args = "(%0, torch.int32)"} : (tensor<4x8xf32>) -> (tensor<4x8xi32>)
 # CHECK-NOT: fx.view
 print(import_graph(aten_view_dtype(), func_name="aten_view_dtype"))
+
+
+def aten_slice():
+    """The regression graph as export writes it: token_lora_mapping[:x.size(0)]
+    is aten.slice.Tensor(mapping, 0, 0, sym_size); an open end is INT64_MAX.
+    A slice of dim 1 has no fx op."""
+    env = ShapeEnv()
+    s0 = env.create_symint("s0", 5)
+    with FakeTensorMode():
+        x = torch.empty(s0, 8)
+        mapping, sliced = torch.empty(16, dtype=torch.int64), torch.empty(s0, dtype=torch.int64)
+        cols = torch.empty(s0, 4)
+    g = torch.fx.Graph()
+    for name, value in (("s0", s0), ("x", x), ("token_lora_mapping", mapping)):
+        g.placeholder(name).meta["val"] = value
+    p = {n.name: n for n in g.nodes}
+    rows = g.call_function(torch.ops.aten.sym_size.int, (p["x"], 0))
+    rows.meta["val"] = s0
+    head = g.call_function(torch.ops.aten.slice.Tensor, (p["token_lora_mapping"], 0, 0, rows))
+    head.meta["val"] = sliced
+    every = g.call_function(torch.ops.aten.slice.Tensor, (p["x"],),
+                            {"start": 1, "end": 2**63 - 1, "step": 2})
+    with FakeTensorMode():
+        every.meta["val"] = torch.empty(env.create_symint("s1", 2), 8)
+    left = g.call_function(torch.ops.aten.slice.Tensor, (p["x"], 1, 0, 4))
+    left.meta["val"] = cols
+    g.output((head, every, left))
+    return torch.fx.GraphModule(torch.nn.Module(), g)
+
+
+# CHECK-LABEL: func.func @aten_slice(
+# CHECK: %sym_size_int = fx.sym_size %x, dim = 0 : tensor<?x8xf32> loc("sym_size_int")
+# CHECK: %[[S:.*]] = fx.slice %{{.*}}, %sym_size_int, %{{.*}} loc("slice_tensor")
+# CHECK-NEXT: %slice_tensor = fx.slice_tensor %token_lora_mapping[%[[S]]] : tensor<16xi64> -> tensor<?xi64>
+# CHECK: %[[END:.*]] = arith.constant 9223372036854775807 : index loc("slice_tensor_1")
+# CHECK: %[[T:.*]] = fx.slice %{{.*}}, %[[END]], %{{.*}} loc("slice_tensor_1")
+# CHECK-NEXT: %slice_tensor_1 = fx.slice_tensor %x[%[[T]]] : tensor<?x8xf32> -> tensor<?x8xf32>
+# CHECK: %slice_tensor_2 = fx.node "call_function" "torch.ops.aten.slice.Tensor"(%x) {args = "(%0, 1, 0, 4)"}
+print(import_graph(aten_slice(), func_name="aten_slice"))
+
+# The slice's stop stays the scalar it was.
+# PASS-LABEL: func.func @aten_slice(
+# PASS: %[[N:.*]] = fx.sym_size %arg1, dim = 0
+# PASS: fx.slice %{{.*}}, %[[N]], %{{.*}}

@@ -445,14 +445,41 @@ def _getitem(imp, node):
             names.append(name)
         return imp.make_size(node, names, [base.spec.dims[i] for i in picked])
     if base.is_tensor and isinstance(item, slice):
-        s = imp.slice_value(imp.tree(item), node)
-        if s is None:
-            return NOT_HANDLED
-        result_spec = imp.spec(node)
-        result = imp.type_of(result_spec, node)
-        return imp.define(node, f"fx.slice_tensor {base.name}[{s.name}] : {base.type} -> {result}",
-                          result, result_spec)
+        return _slice_rows(imp, node, base, item)
     return NOT_HANDLED
+
+
+def _slice_rows(imp, node, x, item):
+    """x[a:b:c], the Python slice `item` over dim 0 of tensor `x`."""
+    s = imp.slice_value(imp.tree(item), node)
+    if s is None:
+        return NOT_HANDLED
+    result_spec = imp.spec(node)
+    result = imp.type_of(result_spec, node)
+    imp.define(node, f"fx.slice_tensor {x.name}[{s.name}] : {x.type} -> {result}", result,
+               result_spec)
+
+
+_ATEN_SLICE_PARAMS = (("dim", 0), ("start", None), ("end", None), ("step", 1))
+
+
+def _aten_slice(imp, node):
+    """aten.slice.Tensor(x, dim, start, end, step), as export and make_fx
+    write x[a:b:c]: on dim 0, the same fx.slice_tensor (aten clamps the
+    bounds as Python does). Other dims stay opaque."""
+    x = _tensor_arg(imp, node)
+    names = [name for name, _ in _ATEN_SLICE_PARAMS]
+    if x is None or len(node.args) > 5 or not set(node.kwargs) <= set(names):
+        return NOT_HANDLED
+    values = [default for _, default in _ATEN_SLICE_PARAMS]
+    values[:len(node.args) - 1] = node.args[1:]
+    for name, value in node.kwargs.items():
+        values[names.index(name)] = value
+    dim, start, end, step = values
+    dim, rank = imp.tree(dim), len(x.spec.dims)
+    if not _is_int(dim) or rank == 0 or dim.value not in (0, -rank):
+        return NOT_HANDLED
+    return _slice_rows(imp, node, x, slice(start, end, step))
 
 
 def _view(imp, node):
@@ -574,6 +601,8 @@ for _target in _aten("sym_numel"):
 for _name in ("view", "reshape", "_unsafe_view"):
     for _target in _aten(_name):
         DISPATCH[("call_function", _target)] = _view
+for _target in _aten("slice"):
+    DISPATCH[("call_function", _target)] = _aten_slice
 
 
 def _handler(node):
