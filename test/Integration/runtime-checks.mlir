@@ -23,6 +23,13 @@
 // UNRANKED7: Dimension out of range (expected to be in range of [-rank, rank-1], but got -7)
 // RUN: not %{run} -e unranked_dim_3 2>&1 | FileCheck %s --check-prefix=UNRANKEDD
 // UNRANKEDD: Dimension out of range (expected to be in range of [-rank, rank-1])
+// An unranked tensor that is 0-d at run time: torch.tensor(1.).size(5) and
+// .size(d) with d = 0 say
+//   IndexError: Dimension specified as 5 but tensor has no dimensions
+// RUN: not %{run} -e unranked_0d_5 2>&1 | FileCheck %s --check-prefix=UNRANKED0D5
+// UNRANKED0D5: Dimension specified as 5 but tensor has no dimensions
+// RUN: not %{run} -e unranked_0d_dim_0 2>&1 | FileCheck %s --check-prefix=UNRANKED0DD
+// UNRANKED0DD: Dimension specified but tensor has no dimensions
 //
 // x.size() typed !fx.size<4> on an unranked tensor of rank 2.
 // RUN: not %{run} -e rank_mismatch 2>&1 | FileCheck %s --check-prefix=RANK
@@ -273,6 +280,24 @@ func.func @unranked_minus7() {
 func.func @unranked_dim_3() {
   %u = call @unranked234() : () -> tensor<*xf32>
   %d = arith.constant 3 : index
+  %n = call @size_unranked(%u, %d) : (tensor<*xf32>, index) -> index
+  call @print_index(%n) : (index) -> ()
+  return
+}
+func.func @unranked_0d() -> tensor<*xf32> {
+  %x = tensor.empty() : tensor<f32>
+  %u = tensor.cast %x : tensor<f32> to tensor<*xf32>
+  return %u : tensor<*xf32>
+}
+func.func @unranked_0d_5() {
+  %u = call @unranked_0d() : () -> tensor<*xf32>
+  %n = fx.sym_size %u, dim = 5 : tensor<*xf32>
+  call @print_index(%n) : (index) -> ()
+  return
+}
+func.func @unranked_0d_dim_0() {
+  %u = call @unranked_0d() : () -> tensor<*xf32>
+  %d = arith.constant 0 : index
   %n = call @size_unranked(%u, %d) : (tensor<*xf32>, index) -> index
   call @print_index(%n) : (index) -> ()
   return

@@ -37,6 +37,8 @@ def ConvertFXToTensor : Pass<"convert-fx-to-tensor", "::mlir::ModuleOp"> {
 
     | check | message |
     |---|---|
+    | `x.size(D)`, `fx.sym_size`, unranked `x` of run-time rank 0 | `Dimension specified as D but tensor has no dimensions` |
+    | `x.size(d)` with a run-time `d`, unranked `x` of run-time rank 0 | `Dimension specified but tensor has no dimensions` |
     | `x.size(d)` with a run-time `d`, ranked `x` | `Dimension out of range (expected to be in range of [-R, R-1])` |
     | `x.size(D)`, `fx.sym_size`, unranked `x` | `Dimension out of range (expected to be in range of [-rank, rank-1], but got D)` |
     | `x.size(d)` with a run-time `d`, unranked `x` | `Dimension out of range (expected to be in range of [-rank, rank-1])` |

@@ -65,19 +65,22 @@ static void emitCheck(OpBuilder &builder, Location loc, Value condition,
   cf::AssertOp::create(builder, loc, condition, message.str());
 }
 
+/// torch's message for any dim of a 0-d tensor.
+static std::string noDimensionsMessage(std::optional<int64_t> dim) {
+  std::string message = "Dimension specified";
+  if (dim)
+    message += " as " + std::to_string(*dim);
+  return message + " but tensor has no dimensions";
+}
+
 /// torch's "Dimension out of range" message, with what is known statically:
 /// the range when the tensor is ranked, the dim when it is a constant.
 static std::string dimRangeMessage(Type type, std::optional<int64_t> dim) {
+  auto ranked = dyn_cast<RankedTensorType>(type);
+  if (ranked && ranked.getRank() == 0)
+    return noDimensionsMessage(dim);
   std::string message;
   llvm::raw_string_ostream os(message);
-  auto ranked = dyn_cast<RankedTensorType>(type);
-  if (ranked && ranked.getRank() == 0) {
-    os << "Dimension specified";
-    if (dim)
-      os << " as " << *dim;
-    os << " but tensor has no dimensions";
-    return message;
-  }
   os << "Dimension out of range (expected to be in range of [";
   if (ranked)
     os << -ranked.getRank() << ", " << ranked.getRank() - 1 << "]";
@@ -97,6 +100,10 @@ static Value checkAndNormalizeDim(OpBuilder &builder, Location loc,
   using arith::CmpIPredicate;
   Value rank = getRank(builder, loc, tensor);
   Value zero = constantIndex(builder, loc, 0);
+  // An unranked tensor may be 0-d at run time, where torch has other words.
+  if (!isa<RankedTensorType>(tensor.getType()))
+    emitCheck(builder, loc, cmp(builder, loc, CmpIPredicate::ne, rank, zero),
+              noDimensionsMessage(constantDim));
   Value lowest = builder.createOrFold<arith::SubIOp>(loc, zero, rank);
   Value inRange =
       both(builder, loc, cmp(builder, loc, CmpIPredicate::sge, dim, lowest),
