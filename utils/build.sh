@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds fx-mlir, then runs one job:
 #   utils/build.sh demo           fx-decompose-size on examples/lora.mlir
-#   utils/build.sh test           the whole lit suite (check-fx)
-#   utils/build.sh sanitize       the lit suite again, built with clang-22
+#   utils/build.sh test           both lit suites: the unit tests (check-fx),
+#                                 then the integration tests
+#                                 (check-fx-integration)
+#   utils/build.sh sanitize       both suites again, built with clang-22
 #                                 under AddressSanitizer and UBSan
 #   utils/build.sh fuzz [SECONDS] both libFuzzer targets for SECONDS each
 #                                 (default 60) from fuzz/corpus, in the
@@ -61,7 +63,12 @@ case "$job" in
     "$build/bin/fx-opt" --fx-decompose-size "$root/examples/lora.mlir"
     ;;
   test | sanitize)
-    ninja -C "$build" check-fx
+    # Both suites run and print their summaries even if the first fails.
+    status=0
+    for suite in check-fx check-fx-integration; do
+      ninja -C "$build" "$suite" || status=1
+    done
+    exit "$status"
     ;;
   fuzz)
     seconds=${2:-60}

@@ -1,17 +1,17 @@
 // --load-dialect-plugin alone gives Debian's mlir-opt the fx dialect and the
 // fx passes; the two-flag form (dialect plugin and pass plugin from the same
 // library) registers them once and gives the same result.
-// RUN: mlir-opt --load-dialect-plugin=%fx_plugin_path %s \
+// RUN: %preload_asan mlir-opt --load-dialect-plugin=%fx_plugin_path %s \
 // RUN:   --pass-pipeline='builtin.module(func.func(fx-decompose-size))' | FileCheck %s
-// RUN: mlir-opt --load-dialect-plugin=%fx_plugin_path %s \
+// RUN: %preload_asan mlir-opt --load-dialect-plugin=%fx_plugin_path %s \
 // RUN:   --pass-pipeline='builtin.module(convert-fx-to-tensor)' | FileCheck %s --check-prefix=LOWER
-// RUN: mlir-opt --load-dialect-plugin=%fx_plugin_path --load-pass-plugin=%fx_plugin_path %s \
+// RUN: %preload_asan mlir-opt --load-dialect-plugin=%fx_plugin_path --load-pass-plugin=%fx_plugin_path %s \
 // RUN:   --pass-pipeline='builtin.module(func.func(fx-decompose-size))' | FileCheck %s
-// RUN: mlir-opt --load-pass-plugin=%fx_plugin_path --load-dialect-plugin=%fx_plugin_path %s \
+// RUN: %preload_asan mlir-opt --load-pass-plugin=%fx_plugin_path --load-dialect-plugin=%fx_plugin_path %s \
 // RUN:   --pass-pipeline='builtin.module(func.func(fx-decompose-size))' | FileCheck %s
 //
 // The pass plugin alone registers the passes but not the dialect.
-// RUN: not mlir-opt --load-pass-plugin=%fx_plugin_path %s \
+// RUN: not %preload_asan mlir-opt --load-pass-plugin=%fx_plugin_path %s \
 // RUN:   --pass-pipeline='builtin.module(func.func(fx-decompose-size))' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=NO-DIALECT
 

@@ -1,8 +1,8 @@
 #!/usr/bin/python3
 """fx-import: imports a torch.fx GraphModule into the fx dialect.
 
-    /usr/bin/python3 tools/fx-import/fx_import.py test/Import/Inputs/models.py:lora --dynamic x:0
-    /usr/bin/python3 tools/fx-import/fx_import.py test/Import/Inputs/models.py:lora --dynamic x:0 --check
+    /usr/bin/python3 tools/fx-import/fx_import.py integration_test/Import/Inputs/models.py:lora --dynamic x:0
+    /usr/bin/python3 tools/fx-import/fx_import.py integration_test/Import/Inputs/models.py:lora --dynamic x:0 --check
 
 The importer is the package fx_mlir_import next to this file
 (`python3 -m fx_mlir_import` with tools/fx-import on PYTHONPATH); --help

@@ -1,6 +1,6 @@
 // The lowering leaves duplicate constants; cse merges them for the checks.
 // RUN: fx-opt %s --convert-fx-to-tensor --cse --split-input-file | FileCheck %s
-// RUN: mlir-opt %fx_plugins %s --pass-pipeline='builtin.module(convert-fx-to-tensor,cse)' --split-input-file | FileCheck %s
+// RUN: %preload_asan mlir-opt %fx_plugins %s --pass-pipeline='builtin.module(convert-fx-to-tensor,cse)' --split-input-file | FileCheck %s
 
 // CHECK-LABEL: func.func @size_with_dim
 // CHECK-SAME: (%[[X:.*]]: tensor<?x8xf32>, %[[D:.*]]: index, %[[U:.*]]: tensor<*xf32>)

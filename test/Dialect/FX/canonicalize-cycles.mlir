@@ -1,5 +1,5 @@
-// RUN: timeout 20 fx-opt %s --canonicalize | FileCheck %s
-// RUN: timeout 20 mlir-opt %fx_plugins %s --canonicalize | FileCheck %s
+// RUN: timeout 20 fx-opt --verify-roundtrip %s --canonicalize | FileCheck %s
+// RUN: timeout 20 %preload_asan mlir-opt %fx_plugins --verify-roundtrip %s --canonicalize | FileCheck %s
 
 // A module body is a graph region: a value may be used before, or by, the op
 // that defines it. No folder may fold an op to its own result, or the

@@ -1,8 +1,8 @@
 // Unused ops. The greedy driver is handed only the x.size() ops to rewrite
 // and erases a dead one; the walk driver decomposes it. Neither touches a
 // dead x.size(0) or a dead getitem.
-// RUN: fx-opt %s --fx-decompose-size | FileCheck %s --check-prefixes=CHECK,GREEDY
-// RUN: fx-opt %s --pass-pipeline='builtin.module(fx-decompose-size{use-walk-driver})' | FileCheck %s --check-prefixes=CHECK,WALK
+// RUN: fx-opt --verify-roundtrip %s --fx-decompose-size | FileCheck %s --check-prefixes=CHECK,GREEDY
+// RUN: fx-opt --verify-roundtrip %s --pass-pipeline='builtin.module(fx-decompose-size{use-walk-driver})' | FileCheck %s --check-prefixes=CHECK,WALK
 
 // CHECK-LABEL: func.func @dead
 // CHECK-NEXT: fx.size %{{.*}}, dim = 0 : tensor<?x8xf32> -> index

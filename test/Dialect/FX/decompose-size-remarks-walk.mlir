@@ -1,4 +1,4 @@
-// RUN: fx-opt %s --fx-decompose-size="emit-remarks use-walk-driver" --verify-diagnostics --mlir-print-op-on-diagnostic=false | FileCheck %s
+// RUN: fx-opt --verify-roundtrip %s --fx-decompose-size="emit-remarks use-walk-driver" --verify-diagnostics --mlir-print-op-on-diagnostic=false | FileCheck %s
 
 // The walk driver decomposes a dead x.size() too, and says so.
 // CHECK-LABEL: func.func @dead

@@ -1,4 +1,4 @@
-// RUN: fx-opt %s --fx-decompose-size=emit-remarks --verify-diagnostics --mlir-print-op-on-diagnostic=false | FileCheck %s
+// RUN: fx-opt --verify-roundtrip %s --fx-decompose-size=emit-remarks --verify-diagnostics --mlir-print-op-on-diagnostic=false | FileCheck %s
 
 // One remark per size op, at its location, before anything is rewritten.
 // CHECK-LABEL: func.func @remarks

@@ -1,11 +1,11 @@
-// RUN: fx-opt %s --fx-decompose-size --split-input-file | FileCheck %s
+// RUN: fx-opt --verify-roundtrip %s --fx-decompose-size --split-input-file | FileCheck %s
 // The same through Debian's mlir-opt with the fx plugin:
-// RUN: mlir-opt %fx_plugins %s --pass-pipeline='builtin.module(fx-decompose-size)' --split-input-file | FileCheck %s
+// RUN: %preload_asan mlir-opt %fx_plugins --verify-roundtrip %s --pass-pipeline='builtin.module(fx-decompose-size)' --split-input-file | FileCheck %s
 // The single-walk driver gives the same result.
-// RUN: fx-opt %s --pass-pipeline='builtin.module(fx-decompose-size{use-walk-driver})' --split-input-file | FileCheck %s
+// RUN: fx-opt --verify-roundtrip %s --pass-pipeline='builtin.module(fx-decompose-size{use-walk-driver})' --split-input-file | FileCheck %s
 // Idempotence: a second run changes nothing more.
-// RUN: fx-opt %s --fx-decompose-size --split-input-file > %t.once.mlir
-// RUN: fx-opt %t.once.mlir --fx-decompose-size --split-input-file > %t.twice.mlir
+// RUN: fx-opt --verify-roundtrip %s --fx-decompose-size --split-input-file > %t.once.mlir
+// RUN: fx-opt --verify-roundtrip %t.once.mlir --fx-decompose-size --split-input-file > %t.twice.mlir
 // RUN: diff %t.once.mlir %t.twice.mlir
 
 // CHECK-LABEL: func.func @all_static

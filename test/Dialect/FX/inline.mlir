@@ -1,8 +1,8 @@
-// RUN: fx-opt %s --inline='default-pipeline=' | FileCheck %s
-// RUN: mlir-opt %fx_plugins %s --inline='default-pipeline=' | FileCheck %s
+// RUN: fx-opt --verify-roundtrip %s --inline='default-pipeline=' | FileCheck %s
+// RUN: %preload_asan mlir-opt %fx_plugins --verify-roundtrip %s --inline='default-pipeline=' | FileCheck %s
 // With its default simplification pipeline (canonicalize) too:
-// RUN: fx-opt %s --inline | FileCheck %s --check-prefix=DEFAULT
-// RUN: mlir-opt %fx_plugins %s --inline | FileCheck %s --check-prefix=DEFAULT
+// RUN: fx-opt --verify-roundtrip %s --inline | FileCheck %s --check-prefix=DEFAULT
+// RUN: %preload_asan mlir-opt %fx_plugins --verify-roundtrip %s --inline | FileCheck %s --check-prefix=DEFAULT
 
 // Every fx op inlines, fx.node included: the callee's ops run once, in order,
 // where the call ran. No simplification pipeline runs, so nothing folds.

@@ -1,5 +1,5 @@
 // What torch rejects and the IR shows statically.
-// RUN: fx-opt %s --split-input-file --verify-diagnostics
+// RUN: fx-opt --verify-roundtrip %s --split-input-file --verify-diagnostics
 
 // t[:] keeps every row: a 5-row tensor cannot be sliced to 3.
 func.func @slice_all_rows(%t: tensor<5xi64>) -> tensor<3xi64> {

@@ -1,5 +1,5 @@
-// RUN: fx-opt %s --split-input-file --verify-diagnostics
-// RUN: mlir-opt %fx_plugins %s --split-input-file --verify-diagnostics
+// RUN: fx-opt --verify-roundtrip %s --split-input-file --verify-diagnostics
+// RUN: %preload_asan mlir-opt %fx_plugins --verify-roundtrip %s --split-input-file --verify-diagnostics
 
 func.func @size_dim_out_of_range(%x: tensor<?x8xf32>) -> index {
   // expected-error @+1 {{'fx.size' op dim 2 is out of range for 'tensor<?x8xf32>' (expected -2 <= dim < 2)}}

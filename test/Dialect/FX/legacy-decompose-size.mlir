@@ -1,4 +1,4 @@
-// RUN: fx-opt %s --test-fx-legacy-decompose-size --split-input-file --verify-diagnostics | FileCheck %s
+// RUN: fx-opt --verify-roundtrip %s --test-fx-legacy-decompose-size --split-input-file --verify-diagnostics | FileCheck %s
 
 // The pre-fix pass on the graphs it did handle: a dimless size whose users are
 // getitems and views.

@@ -1,5 +1,5 @@
-// RUN: fx-opt %s --loop-invariant-code-motion | FileCheck %s
-// RUN: mlir-opt %fx_plugins %s --loop-invariant-code-motion | FileCheck %s
+// RUN: fx-opt --verify-roundtrip %s --loop-invariant-code-motion | FileCheck %s
+// RUN: %preload_asan mlir-opt %fx_plugins --verify-roundtrip %s --loop-invariant-code-motion | FileCheck %s
 
 // A size op may leave a loop that may run zero times only when it cannot
 // fail: its tensor is ranked and its dim a constant in range. Otherwise

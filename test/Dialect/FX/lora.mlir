@@ -2,16 +2,16 @@
 //
 // fx-decompose-size leaves the graph of the crash, whose only size op is
 // x.size(0), exactly as it was:
-// RUN: fx-opt %fx_src_root/examples/lora.mlir > %t.before.mlir
-// RUN: fx-opt %fx_src_root/examples/lora.mlir --fx-decompose-size > %t.after.mlir
+// RUN: fx-opt --verify-roundtrip %fx_src_root/examples/lora.mlir > %t.before.mlir
+// RUN: fx-opt --verify-roundtrip %fx_src_root/examples/lora.mlir --fx-decompose-size > %t.after.mlir
 // RUN: FileCheck %s --check-prefix=FIXED < %t.after.mlir
-// RUN: mlir-opt %fx_plugins %fx_src_root/examples/lora.mlir \
+// RUN: %preload_asan mlir-opt %fx_plugins --verify-roundtrip %fx_src_root/examples/lora.mlir \
 // RUN:   --pass-pipeline='builtin.module(func.func(fx-decompose-size))' | FileCheck %s --check-prefix=FIXED
 // RUN: FileCheck %s --check-prefix=UNCHANGED --input-file=%t.after.mlir
 //
 // The pre-fix pass decomposes x.size(0) as if it were x.size(), finds the two
 // slices still using it, and fails with the torch.fx error:
-// RUN: not fx-opt %fx_src_root/examples/lora.mlir --test-fx-legacy-decompose-size 2>&1 \
+// RUN: not fx-opt --verify-roundtrip %fx_src_root/examples/lora.mlir --test-fx-legacy-decompose-size 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=LEGACY
 
 // FIXED-LABEL: func.func @lora_forward

@@ -1,7 +1,7 @@
-// RUN: fx-opt %s | FileCheck %s
-// RUN: mlir-opt %fx_plugins %s | FileCheck %s
+// RUN: fx-opt --verify-roundtrip %s | FileCheck %s
+// RUN: %preload_asan mlir-opt %fx_plugins --verify-roundtrip %s | FileCheck %s
 // Custom form -> generic form -> custom form gives the same IR.
-// RUN: fx-opt %s --mlir-print-op-generic | fx-opt | FileCheck %s
+// RUN: fx-opt --verify-roundtrip %s --mlir-print-op-generic | fx-opt --verify-roundtrip | FileCheck %s
 
 // CHECK-LABEL: func.func @size_forms
 // CHECK-SAME: (%[[X:.*]]: tensor<?x8xf32>, %[[D:.*]]: index)

@@ -1,10 +1,10 @@
 // Nested in a pipeline with canonicalize and cse, on many functions (which the
 // pass manager runs in parallel).
-// RUN: fx-opt %s --pass-pipeline='builtin.module(func.func(fx-decompose-size,canonicalize,cse))' | FileCheck %s
-// RUN: fx-opt %s --pass-pipeline='builtin.module(func.func(fx-decompose-size,canonicalize,cse))' --mlir-disable-threading | FileCheck %s
-// RUN: mlir-opt %fx_plugins %s --pass-pipeline='builtin.module(func.func(fx-decompose-size,canonicalize,cse))' | FileCheck %s
+// RUN: fx-opt --verify-roundtrip %s --pass-pipeline='builtin.module(func.func(fx-decompose-size,canonicalize,cse))' | FileCheck %s
+// RUN: fx-opt --verify-roundtrip %s --pass-pipeline='builtin.module(func.func(fx-decompose-size,canonicalize,cse))' --mlir-disable-threading | FileCheck %s
+// RUN: %preload_asan mlir-opt %fx_plugins --verify-roundtrip %s --pass-pipeline='builtin.module(func.func(fx-decompose-size,canonicalize,cse))' | FileCheck %s
 // The pass is not tied to func.func.
-// RUN: fx-opt %s --pass-pipeline='builtin.module(fx-decompose-size,canonicalize,cse)' | FileCheck %s
+// RUN: fx-opt --verify-roundtrip %s --pass-pipeline='builtin.module(fx-decompose-size,canonicalize,cse)' | FileCheck %s
 
 // getitem of the rebuilt size folds to the element; static dims become
 // constants; the with-dim size in the slice stays.

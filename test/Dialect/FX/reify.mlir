@@ -1,5 +1,5 @@
-// RUN: fx-opt %s --resolve-ranked-shaped-type-result-dims | FileCheck %s
-// RUN: mlir-opt %fx_plugins %s --resolve-ranked-shaped-type-result-dims | FileCheck %s
+// RUN: fx-opt --verify-roundtrip %s --resolve-ranked-shaped-type-result-dims | FileCheck %s
+// RUN: %preload_asan mlir-opt %fx_plugins --verify-roundtrip %s --resolve-ranked-shaped-type-result-dims | FileCheck %s
 
 // fx.view and fx.slice_tensor reify their result shapes, so upstream shape
 // passes fold a tensor.dim of their results into values of their operands.

@@ -1,4 +1,4 @@
-// RUN: fx-opt %s -split-input-file -verify-diagnostics | FileCheck %s
+// RUN: fx-opt --verify-roundtrip %s -split-input-file -verify-diagnostics | FileCheck %s
 
 // The SymInt bindings the importer writes on function arguments: fx.symbol
 // on an index argument, fx.dim_symbols on a ranked tensor argument, one

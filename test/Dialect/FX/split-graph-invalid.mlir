@@ -1,8 +1,8 @@
 // What may not cross a cut is an error, and the module is left unchanged.
 // Values are named by their FX node name (see split-graph-moe.mlir); these
 // have none, so they are named by their op.
-// RUN: fx-opt %s -split-input-file -verify-diagnostics --fx-split-graph
-// RUN: not fx-opt %s -split-input-file --fx-split-graph --mlir-print-ir-after-failure 2>&1 \
+// RUN: fx-opt --verify-roundtrip %s -split-input-file -verify-diagnostics --fx-split-graph
+// RUN: not fx-opt --verify-roundtrip %s -split-input-file --fx-split-graph --mlir-print-ir-after-failure 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=UNCHANGED
 
 // UNCHANGED-LABEL: func.func @size_crosses(

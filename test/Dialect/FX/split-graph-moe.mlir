@@ -5,13 +5,13 @@
 // cross-boundary diagnostic and leaves the module unchanged; after
 // fx-decompose-size only index values cross and it splits cleanly.
 //
-// RUN: not fx-opt %s --fx-split-graph='splitting-ops=vllm::moe_forward' 2>&1 \
+// RUN: not fx-opt --verify-roundtrip %s --fx-split-graph='splitting-ops=vllm::moe_forward' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=ERROR
-// RUN: not fx-opt %s --fx-split-graph='splitting-ops=vllm::moe_forward' \
+// RUN: not fx-opt --verify-roundtrip %s --fx-split-graph='splitting-ops=vllm::moe_forward' \
 // RUN:   --mlir-print-ir-after-failure 2>&1 | FileCheck %s --check-prefix=UNCHANGED
-// RUN: fx-opt %s --pass-pipeline='builtin.module(func.func(fx-decompose-size),fx-split-graph{splitting-ops=vllm::moe_forward})' \
+// RUN: fx-opt --verify-roundtrip %s --pass-pipeline='builtin.module(func.func(fx-decompose-size),fx-split-graph{splitting-ops=vllm::moe_forward})' \
 // RUN:   | FileCheck %s
-// RUN: mlir-opt %fx_plugins %s --pass-pipeline='builtin.module(func.func(fx-decompose-size),fx-split-graph{splitting-ops=vllm::moe_forward})' \
+// RUN: %preload_asan mlir-opt %fx_plugins --verify-roundtrip %s --pass-pipeline='builtin.module(func.func(fx-decompose-size),fx-split-graph{splitting-ops=vllm::moe_forward})' \
 // RUN:   | FileCheck %s
 
 // ERROR: error: loc("size"): a torch.Size would cross a split boundary: value 'size' of type '!fx.size<2>', defined by 'fx.size' in piece 0, is used in piece 2; run fx-decompose-size first

@@ -1,9 +1,9 @@
 // emit-remarks reports each piece and what crosses each cut, in FX node
 // names (the importer's locations); the importer's --check reads them. A
 // dim of a decomposed x.size() is named by what it reads, sym_size(x, 0).
-// RUN: fx-opt %s --fx-decompose-size --fx-split-graph='emit-remarks' -o /dev/null 2>&1 | FileCheck %s
+// RUN: fx-opt --verify-roundtrip %s --fx-decompose-size --fx-split-graph='emit-remarks' -o /dev/null 2>&1 | FileCheck %s
 // Without the option, the pass says nothing.
-// RUN: fx-opt %s --fx-decompose-size --fx-split-graph -o /dev/null 2>&1 | count 0
+// RUN: fx-opt --verify-roundtrip %s --fx-decompose-size --fx-split-graph -o /dev/null 2>&1 | count 0
 
 // CHECK: remark: loc("relu"): piece 0: @forward_submod_0; nodes: relu, sym_size; receives: x, s0; returns: relu, sym_size(x, 0)
 // CHECK-NEXT: remark: loc("attn"): piece 1 (splitting): @forward_submod_1; nodes: attn, attn_1; receives: relu; returns: attn_1

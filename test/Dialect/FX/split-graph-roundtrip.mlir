@@ -3,13 +3,13 @@
 // (Ops the pass moves on purpose, a getitem to its producer's piece, a
 // merged empty allocation, a copy of a slice or torch.Size build, come back
 // where it put them.)
-// RUN: fx-opt %s --canonicalize > %t.expected
-// RUN: fx-opt %s --fx-split-graph --inline --canonicalize > %t.actual
+// RUN: fx-opt --verify-roundtrip %s --canonicalize > %t.expected
+// RUN: fx-opt --verify-roundtrip %s --fx-split-graph --inline --canonicalize > %t.actual
 // RUN: diff %t.expected %t.actual
-// RUN: mlir-opt %fx_plugins %s --pass-pipeline='builtin.module(fx-split-graph,inline,canonicalize)' > %t.plugin
+// RUN: %preload_asan mlir-opt %fx_plugins --verify-roundtrip %s --pass-pipeline='builtin.module(fx-split-graph,inline,canonicalize)' > %t.plugin
 // RUN: diff %t.expected %t.plugin
 // The split itself has pieces, so the diff compares something.
-// RUN: fx-opt %s --fx-split-graph | FileCheck %s
+// RUN: fx-opt --verify-roundtrip %s --fx-split-graph | FileCheck %s
 // CHECK-LABEL: func.func @layers(
 // CHECK-NEXT: call @layers_submod_0(
 // CHECK-NEXT: call @layers_submod_1(

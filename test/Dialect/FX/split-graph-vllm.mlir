@@ -1,9 +1,9 @@
 // The cases of vLLM's tests/compile/test_graph_partition.py, as fx IR in the
 // importer's spelling (make_fx targets: torch.ops.aten.relu.default, ...).
-// RUN: fx-opt %s --fx-decompose-size --fx-split-graph='splitting-ops=aten::split.Tensor,aten::sigmoid' | FileCheck %s --check-prefix=SPLIT
-// RUN: fx-opt %s --fx-split-graph='splitting-ops=silly::attention,aten::sqrt' | FileCheck %s --check-prefix=CONSEC
-// RUN: fx-opt %s --fx-split-graph | FileCheck %s
-// RUN: fx-opt %s --fx-decompose-size --fx-split-graph='splitting-ops=aten::sigmoid' | FileCheck %s --check-prefix=SHAPE
+// RUN: fx-opt --verify-roundtrip %s --fx-decompose-size --fx-split-graph='splitting-ops=aten::split.Tensor,aten::sigmoid' | FileCheck %s --check-prefix=SPLIT
+// RUN: fx-opt --verify-roundtrip %s --fx-split-graph='splitting-ops=silly::attention,aten::sqrt' | FileCheck %s --check-prefix=CONSEC
+// RUN: fx-opt --verify-roundtrip %s --fx-split-graph | FileCheck %s
+// RUN: fx-opt --verify-roundtrip %s --fx-decompose-size --fx-split-graph='splitting-ops=aten::sigmoid' | FileCheck %s --check-prefix=SHAPE
 
 // test_getitem_moved_to_producer_subgraph: split on aten::split.Tensor. The
 // getitems of its tuple go to its piece, so only tensors leave it, even the

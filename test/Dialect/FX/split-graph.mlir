@@ -1,12 +1,12 @@
 // The rules of fx-split-graph, one function each. Through fx-opt, Debian's
 // mlir-opt with the fx plugin, and --pass-pipeline.
-// RUN: fx-opt %s --fx-split-graph | FileCheck %s
-// RUN: fx-opt %s --pass-pipeline='builtin.module(fx-split-graph)' | FileCheck %s
-// RUN: mlir-opt %fx_plugins %s --pass-pipeline='builtin.module(fx-split-graph)' | FileCheck %s
+// RUN: fx-opt --verify-roundtrip %s --fx-split-graph | FileCheck %s
+// RUN: fx-opt --verify-roundtrip %s --pass-pipeline='builtin.module(fx-split-graph)' | FileCheck %s
+// RUN: %preload_asan mlir-opt %fx_plugins --verify-roundtrip %s --pass-pipeline='builtin.module(fx-split-graph)' | FileCheck %s
 // A second run leaves the result alone.
-// RUN: fx-opt %s --fx-split-graph --fx-split-graph | FileCheck %s
+// RUN: fx-opt --verify-roundtrip %s --fx-split-graph --fx-split-graph | FileCheck %s
 // An empty list splits nothing.
-// RUN: fx-opt %s --fx-split-graph='splitting-ops=' | FileCheck %s --check-prefix=NONE
+// RUN: fx-opt --verify-roundtrip %s --fx-split-graph='splitting-ops=' | FileCheck %s --check-prefix=NONE
 // NONE-NOT: fx.piece
 
 // Pieces follow vLLM's numbering: 0, splitting 1, 2. The caller is a flat

@@ -1,6 +1,6 @@
 // A rank-64 tensor: 64 values, 22 of them symbolic, in one torch.Size.
-// RUN: fx-opt %s --fx-decompose-size | FileCheck %s
-// RUN: fx-opt %s --fx-decompose-size --canonicalize | FileCheck %s --check-prefix=FOLD
+// RUN: fx-opt --verify-roundtrip %s --fx-decompose-size | FileCheck %s
+// RUN: fx-opt --verify-roundtrip %s --fx-decompose-size --canonicalize | FileCheck %s --check-prefix=FOLD
 
 // CHECK-LABEL: func.func @rank64
 // CHECK-NOT: fx.size %

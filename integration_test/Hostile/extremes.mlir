@@ -1,7 +1,7 @@
 // Dims and indices at the ends of int64, and huge static dims.
-// RUN: fx-opt %s --split-input-file --verify-diagnostics
-// RUN: fx-opt %s --split-input-file --verify-diagnostics --fx-decompose-size --canonicalize
-// RUN: fx-opt %s --split-input-file --verify-diagnostics --convert-fx-to-tensor
+// RUN: fx-opt --verify-roundtrip %s --split-input-file --verify-diagnostics
+// RUN: fx-opt --verify-roundtrip %s --split-input-file --verify-diagnostics --fx-decompose-size --canonicalize
+// RUN: fx-opt --verify-roundtrip %s --split-input-file --verify-diagnostics --convert-fx-to-tensor
 
 func.func @int64_max_dim(%x: tensor<?x8xf32>) -> index {
   // expected-error @+1 {{'fx.size' op dim 9223372036854775807 is out of range for 'tensor<?x8xf32>' (expected -2 <= dim < 2)}}

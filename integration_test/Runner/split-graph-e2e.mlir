@@ -7,10 +7,10 @@
 // The pieces take and return tensors and index values: the size of x crosses
 // as its elements (fx-decompose-size runs first), the slice is rebuilt.
 //
-// RUN: mlir-opt %fx_plugins %s --pass-pipeline='builtin.module( \
+// RUN: %preload_asan mlir-opt %fx_plugins %s --pass-pipeline='builtin.module( \
 // RUN:     func.func(fx-decompose-size),fx-split-graph{splitting-ops=linalg.matmul})' \
 // RUN: | FileCheck %s --check-prefix=SPLIT
-// RUN: mlir-opt %fx_plugins %s --pass-pipeline='builtin.module( \
+// RUN: %preload_asan mlir-opt %fx_plugins %s --pass-pipeline='builtin.module( \
 // RUN:     func.func(fx-decompose-size),fx-split-graph{splitting-ops=linalg.matmul}, \
 // RUN:     convert-fx-to-tensor,canonicalize,one-shot-bufferize{bufferize-function-boundaries}, \
 // RUN:     convert-linalg-to-loops,convert-scf-to-cf,expand-strided-metadata, \
@@ -19,7 +19,7 @@
 // RUN: | mlir-runner -e main -entry-point-result=void \
 // RUN:     -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils \
 // RUN: | sed -e 's/base@ = 0x[0-9a-f]*//' > %t.split
-// RUN: mlir-opt %fx_plugins %s --pass-pipeline='builtin.module( \
+// RUN: %preload_asan mlir-opt %fx_plugins %s --pass-pipeline='builtin.module( \
 // RUN:     func.func(fx-decompose-size), \
 // RUN:     convert-fx-to-tensor,canonicalize,one-shot-bufferize{bufferize-function-boundaries}, \
 // RUN:     convert-linalg-to-loops,convert-scf-to-cf,expand-strided-metadata, \

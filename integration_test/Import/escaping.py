@@ -3,7 +3,7 @@
 # REQUIRES: torch
 # RUN: %PYTHON %s > %t.mlir
 # RUN: FileCheck %s --input-file=%t.mlir
-# RUN: fx-opt %t.mlir | FileCheck %s --check-prefix=PARSED
+# RUN: fx-opt --verify-roundtrip %t.mlir | FileCheck %s --check-prefix=PARSED
 
 import types
 

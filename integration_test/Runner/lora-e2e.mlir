@@ -8,7 +8,7 @@
 // RUN: | FileCheck %s
 //
 // Before decomposition, and through Debian's mlir-opt with the fx plugin:
-// RUN: mlir-opt %fx_plugins %s --pass-pipeline='builtin.module(fx-to-llvm)' \
+// RUN: %preload_asan mlir-opt %fx_plugins %s --pass-pipeline='builtin.module(fx-to-llvm)' \
 // RUN: | mlir-runner -e main -entry-point-result=void \
 // RUN:     -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils \
 // RUN: | FileCheck %s
