@@ -12,12 +12,14 @@ func.func @rank64(%x: tensor<?x2x3x?x5x1x?x3x4x?x1x2x?x4x5x?x2x3x?x5x1x?x3x4x?x1
   return %0 : !fx.size<64>
 }
 
-// x.size()[62] (static) and x.size()[63], x.size(-64) (symbolic) on the widest tensor.
+// x.size()[62] (static) and x.size()[63], x.size(-64) (symbolic) on the widest
+// tensor; canonicalized, x.size(-64) is fx.sym_size of dim 0.
 // CHECK-LABEL: func.func @ends
 // FOLD-LABEL: func.func @ends
 // FOLD-DAG: %[[C3:.*]] = arith.constant 3 : index
 // FOLD-DAG: %[[D63:.*]] = fx.sym_size %{{.*}}, dim = 63
-// FOLD-DAG: %[[D0:.*]] = fx.size %{{.*}}, dim = -64
+// FOLD-DAG: %[[D0:.*]] = fx.sym_size %{{.*}}, dim = 0 :
+// FOLD-NOT: fx.size
 // FOLD: return %[[D63]], %[[D0]], %[[C3]]
 func.func @ends(%x: tensor<?x2x3x?x5x1x?x3x4x?x1x2x?x4x5x?x2x3x?x5x1x?x3x4x?x1x2x?x4x5x?x2x3x?x5x1x?x3x4x?x1x2x?x4x5x?x2x3x?x5x1x?x3x4x?x1x2x?x4x5x?x2x3x?xf32>) -> (index, index, index) {
   %0 = fx.size %x : tensor<?x2x3x?x5x1x?x3x4x?x1x2x?x4x5x?x2x3x?x5x1x?x3x4x?x1x2x?x4x5x?x2x3x?x5x1x?x3x4x?x1x2x?x4x5x?x2x3x?x5x1x?x3x4x?x1x2x?x4x5x?x2x3x?xf32> -> !fx.size<64>

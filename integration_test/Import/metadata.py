@@ -28,10 +28,14 @@ from fx_mlir_import import import_graph
 # CHECK-NEXT: %getitem = fx.slice_tensor %token_lora_mapping[%[[S]]] : tensor<16xi64> -> tensor<?xi64>
 print(import_graph(compile_graphs.lora_regression(), func_name="lora_regression"))
 
-# The pass leaves x.size(0) and its slice alone.
+# The pass leaves x.size(0) and its slice alone; canonicalize spells the size
+# fx.sym_size, the one form of a dim's size.
 # PASS-LABEL: func.func @lora_regression(
-# PASS: fx.size %{{.*}}, dim = 0
-# PASS-NOT: fx.sym_size
+# PASS-NOT: fx.size
+# PASS: %[[N:.*]] = fx.sym_size %{{.*}}, dim = 0
+# PASS-NEXT: fx.slice none, %[[N]], none
+# PASS-NOT: fx.size
+# PASS: return
 
 # CHECK-LABEL: func.func @moe(
 # CHECK-SAME: %s0: index {fx.symbol = "s0"} loc("s0"), %s1: index {fx.symbol = "s1"} loc("s1"),

@@ -1,5 +1,5 @@
-// RUN: fx-opt %s --canonicalize --split-input-file | FileCheck %s
-// RUN: mlir-opt %fx_plugins %s --canonicalize --split-input-file | FileCheck %s
+// RUN: fx-opt --verify-roundtrip %s --canonicalize --cse --split-input-file | FileCheck %s
+// RUN: %preload_asan mlir-opt %fx_plugins --verify-roundtrip %s --canonicalize --cse --split-input-file | FileCheck %s
 
 // A size with a dim on a static dim is a constant.
 // CHECK-LABEL: func.func @static_dim
@@ -21,23 +21,94 @@ func.func @static_dim(%x: tensor<?x8xf32>, %y: tensor<4x8xf32>)
 
 // -----
 
-// Symbolic dims, unranked inputs and out-of-range dynamic dims stay.
-// CHECK-LABEL: func.func @no_fold
-// CHECK-SAME: (%[[X:.*]]: tensor<?x8xf32>, %[[U:.*]]: tensor<*xf32>)
-// CHECK-DAG: %[[C5:.*]] = arith.constant 5 : index
-// CHECK-DAG: %[[A:.*]] = fx.size %[[X]], dim = 0
-// CHECK-DAG: %[[B:.*]] = fx.sym_size %[[X]], dim = -2
-// CHECK-DAG: %[[C:.*]] = fx.size %[[U]], dim = 1
-// CHECK-DAG: %[[D:.*]] = fx.size %[[X]], dim = %[[C5]]
-// CHECK: return %[[A]], %[[B]], %[[C]], %[[D]]
-func.func @no_fold(%x: tensor<?x8xf32>, %u: tensor<*xf32>)
-    -> (index, index, index, index) {
-  %0 = fx.size %x, dim = 0 : tensor<?x8xf32> -> index
-  %1 = fx.sym_size %x, dim = -2 : tensor<?x8xf32>
-  %2 = fx.size %u, dim = 1 : tensor<*xf32> -> index
-  %c5 = arith.constant 5 : index
-  %3 = fx.size %x, dim = %c5 : tensor<?x8xf32> -> index
+// fx.sym_size is the one form of "the size of dim d": x.size(d) with a
+// constant dim (attribute or operand) and x.size()[d] become it, a negative
+// dim of a ranked tensor is counted from the front, and CSE merges them.
+// CHECK-LABEL: func.func @one_form
+// CHECK-SAME: (%[[X:.*]]: tensor<?x?xf32>)
+// CHECK-NEXT: %[[D0:.*]] = fx.sym_size %[[X]], dim = 0 : tensor<?x?xf32>
+// CHECK-NEXT: %[[D1:.*]] = fx.sym_size %[[X]], dim = 1 : tensor<?x?xf32>
+// CHECK-NEXT: return %[[D0]], %[[D0]], %[[D0]], %[[D0]], %[[D0]], %[[D1]], %[[D1]], %[[D1]]
+func.func @one_form(%x: tensor<?x?xf32>)
+    -> (index, index, index, index, index, index, index, index) {
+  %0 = fx.size %x, dim = 0 : tensor<?x?xf32> -> index
+  %1 = fx.sym_size %x, dim = -2 : tensor<?x?xf32>
+  %c0 = arith.constant 0 : index
+  %2 = fx.size %x, dim = %c0 : tensor<?x?xf32> -> index
+  %s = fx.size %x : tensor<?x?xf32> -> !fx.size<2>
+  %3 = fx.getitem %s[0] : !fx.size<2>
+  %4 = fx.getitem %s[-2] : !fx.size<2>
+  %5 = fx.size %x, dim = -1 : tensor<?x?xf32> -> index
+  %cm1 = arith.constant -1 : index
+  %6 = fx.size %x, dim = %cm1 : tensor<?x?xf32> -> index
+  %7 = fx.getitem %s[1] : !fx.size<2>
+  return %0, %1, %2, %3, %4, %5, %6, %7
+      : index, index, index, index, index, index, index, index
+}
+
+// -----
+
+// On an unranked tensor the rank is known only at run time: a constant dim
+// moves to fx.sym_size as written, negative or not, and fx.sym_size checks it
+// at run time as fx.size did.
+// CHECK-LABEL: func.func @unranked
+// CHECK-SAME: (%[[U:.*]]: tensor<*xf32>)
+// CHECK-NEXT: %[[A:.*]] = fx.sym_size %[[U]], dim = 1 : tensor<*xf32>
+// CHECK-NEXT: %[[B:.*]] = fx.sym_size %[[U]], dim = -1 : tensor<*xf32>
+// CHECK-NEXT: %[[C:.*]] = fx.sym_size %[[U]], dim = 7 : tensor<*xf32>
+// CHECK-NEXT: return %[[A]], %[[B]], %[[B]], %[[C]]
+func.func @unranked(%u: tensor<*xf32>) -> (index, index, index, index) {
+  %0 = fx.size %u, dim = 1 : tensor<*xf32> -> index
+  %1 = fx.size %u, dim = -1 : tensor<*xf32> -> index
+  %2 = fx.sym_size %u, dim = -1 : tensor<*xf32>
+  %c7 = arith.constant 7 : index
+  %3 = fx.size %u, dim = %c7 : tensor<*xf32> -> index
   return %0, %1, %2, %3 : index, index, index, index
+}
+
+// -----
+
+// What cannot be proven stays: a dim operand that is not a constant; a
+// constant dim operand out of range of a ranked tensor (a run-time error,
+// which fx.sym_size would reject in the verifier); x.size()[i] of an unranked
+// tensor, where x.size() checks the rank at run time.
+// CHECK-LABEL: func.func @kept
+// CHECK-SAME: (%[[X:.*]]: tensor<?x8xf32>, %[[Z:.*]]: tensor<f32>, %[[U:.*]]: tensor<*xf32>, %[[D:.*]]: index)
+// CHECK-NOT: fx.sym_size
+// CHECK-DAG: %[[C5:.*]] = arith.constant 5 : index
+// CHECK-DAG: %[[CM3:.*]] = arith.constant -3 : index
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK: %[[A:.*]] = fx.size %[[X]], dim = %[[D]] : tensor<?x8xf32> -> index
+// CHECK-NEXT: %[[B:.*]] = fx.size %[[X]], dim = %[[C5]] : tensor<?x8xf32> -> index
+// CHECK-NEXT: %[[C:.*]] = fx.size %[[X]], dim = %[[CM3]] : tensor<?x8xf32> -> index
+// CHECK-NEXT: %[[E:.*]] = fx.size %[[Z]], dim = %[[C0]] : tensor<f32> -> index
+// CHECK-NEXT: %[[S:.*]] = fx.size %[[U]] : tensor<*xf32> -> !fx.size<2>
+// CHECK-NEXT: %[[F:.*]] = fx.getitem %[[S]][0] : !fx.size<2>
+// CHECK-NEXT: return %[[A]], %[[B]], %[[C]], %[[E]], %[[F]]
+func.func @kept(%x: tensor<?x8xf32>, %z: tensor<f32>, %u: tensor<*xf32>,
+                %d: index) -> (index, index, index, index, index) {
+  %0 = fx.size %x, dim = %d : tensor<?x8xf32> -> index
+  %c5 = arith.constant 5 : index
+  %1 = fx.size %x, dim = %c5 : tensor<?x8xf32> -> index
+  %cm3 = arith.constant -3 : index
+  %2 = fx.size %x, dim = %cm3 : tensor<?x8xf32> -> index
+  %c0 = arith.constant 0 : index
+  %3 = fx.size %z, dim = %c0 : tensor<f32> -> index
+  %s = fx.size %u : tensor<*xf32> -> !fx.size<2>
+  %4 = fx.getitem %s[0] : !fx.size<2>
+  return %0, %1, %2, %3, %4 : index, index, index, index, index
+}
+
+// -----
+
+// A torch.Size that is not x.size() keeps its getitem.
+// CHECK-LABEL: func.func @getitem_of_argument
+// CHECK-SAME: (%[[S:.*]]: !fx.size<2>)
+// CHECK: %[[N:.*]] = fx.getitem %[[S]][-1] : !fx.size<2>
+// CHECK: return %[[N]]
+func.func @getitem_of_argument(%s: !fx.size<2>) -> index {
+  %0 = fx.getitem %s[-1] : !fx.size<2>
+  return %0 : index
 }
 
 // -----
@@ -57,12 +128,13 @@ func.func @getitem_make_size(%a: index, %b: index) -> (index, index, index) {
 
 // -----
 
-// x.size()[i] is a constant on a static dim, and stays on a symbolic one.
+// x.size()[i] is a constant on a static dim, and fx.sym_size on a symbolic
+// one; the dead x.size() goes.
 // CHECK-LABEL: func.func @getitem_size
-// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
-// CHECK-DAG: %[[S:.*]] = fx.size %{{.*}} : tensor<?x8xf32> -> !fx.size<2>
-// CHECK-DAG: %[[N:.*]] = fx.getitem %[[S]][0]
-// CHECK: return %[[N]], %[[C8]]
+// CHECK-SAME: (%[[X:.*]]: tensor<?x8xf32>)
+// CHECK-NEXT: %[[C8:.*]] = arith.constant 8 : index
+// CHECK-NEXT: %[[N:.*]] = fx.sym_size %[[X]], dim = 0 : tensor<?x8xf32>
+// CHECK-NEXT: return %[[N]], %[[C8]]
 func.func @getitem_size(%x: tensor<?x8xf32>) -> (index, index) {
   %s = fx.size %x : tensor<?x8xf32> -> !fx.size<2>
   %0 = fx.getitem %s[0] : !fx.size<2>

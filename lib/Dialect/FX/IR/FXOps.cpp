@@ -98,6 +98,16 @@ static OpFoldResult foldStaticDim(Value input, int64_t dim) {
                           type.getDimSize(*index));
 }
 
+/// The dim that fx.sym_size, the canonical form of "the size of dim `dim`",
+/// reads of `input`: counted from the front on a ranked tensor, and none
+/// when it is out of range there, since reading it is a run-time error; as
+/// written on an unranked tensor, whose rank only the run knows.
+static std::optional<int64_t> getSymSizeDim(Value input, int64_t dim) {
+  if (auto type = dyn_cast<RankedTensorType>(input.getType()))
+    return normalizeIndex(dim, type.getRank());
+  return dim;
+}
+
 //===----------------------------------------------------------------------===//
 // Custom directives
 //===----------------------------------------------------------------------===//
@@ -249,24 +259,52 @@ Speculation::Speculatability SizeOp::getSpeculatability() {
     return isa<RankedTensorType>(getInput().getType())
                ? Speculation::Speculatable
                : Speculation::NotSpeculatable;
-  if (IntegerAttr dim = getDimAttr())
-    return speculateDim(getInput(), dim.getInt());
-  APInt dim;
-  if (matchPattern(getDynamicDim(), m_ConstantInt(&dim)))
-    return speculateDim(getInput(), dim.getSExtValue());
-  return Speculation::NotSpeculatable;
+  return speculateDim(getInput(), getConstantDim());
 }
 
 void SizeOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
   setNameFn(getResult(), isDimless() ? "size" : "dim");
 }
 
-OpFoldResult SizeOp::fold(FoldAdaptor adaptor) {
+std::optional<int64_t> SizeOp::getConstantDim() {
   if (IntegerAttr dim = getDimAttr())
-    return foldStaticDim(getInput(), dim.getInt());
-  if (auto dim = dyn_cast_if_present<IntegerAttr>(adaptor.getDynamicDim()))
-    return foldStaticDim(getInput(), dim.getInt());
+    return dim.getInt();
+  APInt dim;
+  if (getDynamicDim() && matchPattern(getDynamicDim(), m_ConstantInt(&dim)))
+    return dim.getSExtValue();
+  return std::nullopt;
+}
+
+OpFoldResult SizeOp::fold(FoldAdaptor) {
+  if (std::optional<int64_t> dim = getConstantDim())
+    return foldStaticDim(getInput(), *dim);
   return {};
+}
+
+namespace {
+/// x.size(d) with a constant d -> fx.sym_size.
+struct SizeWithDimToSymSize final : OpRewritePattern<SizeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(SizeOp op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<int64_t> dim = op.getConstantDim();
+    if (!dim)
+      return rewriter.notifyMatchFailure(op, "no constant dim");
+    std::optional<int64_t> symDim = getSymSizeDim(op.getInput(), *dim);
+    if (!symDim)
+      return rewriter.notifyMatchFailure(
+          op, "dim out of range of a ranked tensor: a run-time error");
+    rewriter.replaceOpWithNewOp<SymSizeOp>(op, op.getInput(),
+                                           rewriter.getI64IntegerAttr(*symDim));
+    return success();
+  }
+};
+} // namespace
+
+void SizeOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
+                                         MLIRContext *context) {
+  patterns.add<SizeWithDimToSymSize>(context);
 }
 
 //===----------------------------------------------------------------------===//
@@ -287,6 +325,30 @@ LogicalResult SymSizeOp::verify() {
 
 OpFoldResult SymSizeOp::fold(FoldAdaptor) {
   return foldStaticDim(getInput(), getDimAttr().getInt());
+}
+
+namespace {
+/// fx.sym_size of a ranked tensor with a negative dim -> the same dim counted
+/// from the front.
+struct NormalizeSymSizeDim final : OpRewritePattern<SymSizeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(SymSizeOp op,
+                                PatternRewriter &rewriter) const override {
+    int64_t dim = op.getDimAttr().getInt();
+    std::optional<int64_t> symDim = getSymSizeDim(op.getInput(), dim);
+    if (!symDim || *symDim == dim)
+      return rewriter.notifyMatchFailure(op, "dim already canonical");
+    rewriter.modifyOpInPlace(
+        op, [&] { op.setDimAttr(rewriter.getI64IntegerAttr(*symDim)); });
+    return success();
+  }
+};
+} // namespace
+
+void SymSizeOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
+                                            MLIRContext *context) {
+  patterns.add<NormalizeSymSizeDim>(context);
 }
 
 //===----------------------------------------------------------------------===//
@@ -336,6 +398,42 @@ OpFoldResult GetItemOp::fold(FoldAdaptor) {
   if (auto size = dyn_cast_if_present<SizeOp>(def); size && size.isDimless())
     return foldStaticDim(size.getInput(), index);
   return {};
+}
+
+namespace {
+/// x.size()[i] on a ranked tensor -> fx.sym_size. On an unranked tensor the
+/// dimless size checks the rank at run time; reading one dim would not.
+struct GetItemOfSizeToSymSize final : OpRewritePattern<GetItemOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(GetItemOp op,
+                                PatternRewriter &rewriter) const override {
+    auto size = op.getSize().getDefiningOp<SizeOp>();
+    if (!size || !size.isDimless() ||
+        !isa<RankedTensorType>(size.getInput().getType()))
+      return rewriter.notifyMatchFailure(op, "not x.size() of a ranked tensor");
+    // The verifiers matched the index with the size and the size with the
+    // rank; an unverified op may still get here.
+    std::optional<int64_t> dim =
+        getSymSizeDim(size.getInput(), op.getIndexAttr().getInt());
+    if (!dim)
+      return rewriter.notifyMatchFailure(op, "index out of range");
+    rewriter.replaceOpWithNewOp<SymSizeOp>(op, size.getInput(),
+                                           rewriter.getI64IntegerAttr(*dim));
+    return success();
+  }
+};
+} // namespace
+
+void GetItemOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
+                                            MLIRContext *context) {
+  patterns.add<GetItemOfSizeToSymSize>(context);
+}
+
+void mlir::fx::populateSymSizeCanonicalizationPatterns(
+    RewritePatternSet &patterns) {
+  patterns.add<SizeWithDimToSymSize, NormalizeSymSizeDim,
+               GetItemOfSizeToSymSize>(patterns.getContext());
 }
 
 //===----------------------------------------------------------------------===//
@@ -471,20 +569,11 @@ static bool isDimOf(Value element, Value tensor, int64_t dim) {
   if (!type.isDynamicDim(dim) &&
       matchPattern(element, m_ConstantInt(&constant)))
     return constant.getSExtValue() == type.getDimSize(dim);
-  auto isDim = [&](Value input, int64_t d) {
-    return input == tensor && normalizeIndex(d, type.getRank()) == dim;
-  };
-  Operation *def = element.getDefiningOp();
-  if (auto symSize = dyn_cast_if_present<SymSizeOp>(def))
-    return isDim(symSize.getInput(), symSize.getDimAttr().getInt());
-  if (auto size = dyn_cast_if_present<SizeOp>(def); size && size.getDimAttr())
-    return isDim(size.getInput(), size.getDimAttr().getInt());
-  if (auto getItem = dyn_cast_if_present<GetItemOp>(def)) {
-    auto size = getItem.getSize().getDefiningOp<SizeOp>();
-    return size && size.isDimless() &&
-           isDim(size.getInput(), getItem.getIndexAttr().getInt());
-  }
-  return false;
+  // Canonicalization turns the other spellings of a dim into fx.sym_size
+  // and then revisits this view.
+  auto symSize = element.getDefiningOp<SymSizeOp>();
+  return symSize && symSize.getInput() == tensor &&
+         normalizeIndex(symSize.getDimAttr().getInt(), type.getRank()) == dim;
 }
 
 void ViewOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {

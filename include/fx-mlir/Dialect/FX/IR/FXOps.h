@@ -34,6 +34,14 @@ namespace mlir::fx {
 SmallVector<Value> createSizeElements(OpBuilder &builder, Location loc,
                                       TypedValue<RankedTensorType> tensor);
 
+/// Rewrites each spelling of "the size of dim d" into fx.sym_size, its
+/// canonical form: fx.size with a constant dim (an attribute or a constant
+/// operand) and fx.getitem of x.size() on a ranked tensor; on a ranked tensor
+/// a negative dim becomes non-negative. What would turn a run-time error into
+/// a value stays as it is. The ops' canonicalizers add these patterns; a pass
+/// adds them alone to handle one spelling.
+void populateSymSizeCanonicalizationPatterns(RewritePatternSet &patterns);
+
 } // namespace mlir::fx
 
 #endif // FX_MLIR_DIALECT_FX_IR_FXOPS_H

@@ -47,6 +47,12 @@ def FX_SizeOp : FX_NamedOp<"size", [FX_SpeculatableIfDimInRange]> {
     The op is speculatable (loop-invariant code motion may hoist it) only
     when the tensor is ranked and, with a dim, the dim is a constant in range;
     otherwise running it may be an error, as in PyTorch.
+
+    Canonicalization rewrites a size with a constant dim, or with a dim
+    operand that is a constant, into `fx.sym_size`, the one canonical form of
+    "the size of dim d"; on a ranked tensor the dim becomes non-negative. A
+    dim operand that is out of range for a ranked tensor stays: it is an
+    error at run time, which `fx.sym_size` could not express.
   }];
 
   let arguments = (ins AnyTensor:$input,
@@ -64,10 +70,14 @@ def FX_SizeOp : FX_NamedOp<"size", [FX_SpeculatableIfDimInRange]> {
   let extraClassDeclaration = [{
     /// Whether this is `x.size()`, which returns a torch.Size.
     bool isDimless() { return ::llvm::isa<SizeType>(getType()); }
+
+    /// The dim, when it is an attribute or a constant operand.
+    std::optional<int64_t> getConstantDim();
   }];
 
   let hasVerifier = 1;
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def FX_SymSizeOp : FX_NamedOp<"sym_size", [
@@ -83,6 +93,12 @@ def FX_SymSizeOp : FX_NamedOp<"sym_size", [
     ```
 
     Speculatable only on a ranked tensor, where the verifier checked the dim.
+
+    This is the canonical form of "the size of dim d": canonicalization
+    rewrites `fx.size %x, dim = d` and `fx.getitem` of a dimless `fx.size`
+    into it, and on a ranked tensor makes a negative dim non-negative
+    (`dim = -1` of a rank-2 tensor is `dim = 1`), so that CSE merges the
+    spellings. On an unranked tensor the dim stays as written.
   }];
 
   let arguments = (ins AnyTensor:$input, I64Attr:$dim);
@@ -96,6 +112,7 @@ def FX_SymSizeOp : FX_NamedOp<"sym_size", [
 
   let hasVerifier = 1;
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -133,6 +150,11 @@ def FX_GetItemOp : FX_NamedOp<"getitem", [
     %n = fx.getitem %s[0] : !fx.size<2>
     %m = fx.getitem %s[-1] : !fx.size<2>
     ```
+
+    Element i of `x.size()` on a ranked tensor canonicalizes to
+    `fx.sym_size %x, dim = i`. On an unranked tensor it stays: there
+    `x.size()` checks at run time that the rank is the length of its type,
+    a check that `fx.sym_size` would skip.
   }];
 
   let arguments = (ins FX_SizeType:$size, I64Attr:$index);
@@ -145,6 +167,7 @@ def FX_GetItemOp : FX_NamedOp<"getitem", [
 
   let hasVerifier = 1;
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 //===----------------------------------------------------------------------===//
