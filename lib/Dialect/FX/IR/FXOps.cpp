@@ -432,8 +432,9 @@ void GetItemOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
 
 void mlir::fx::populateSymSizeCanonicalizationPatterns(
     RewritePatternSet &patterns) {
-  patterns.add<SizeWithDimToSymSize, NormalizeSymSizeDim,
-               GetItemOfSizeToSymSize>(patterns.getContext());
+  patterns
+      .add<SizeWithDimToSymSize, NormalizeSymSizeDim, GetItemOfSizeToSymSize>(
+          patterns.getContext());
 }
 
 //===----------------------------------------------------------------------===//
