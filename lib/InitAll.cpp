@@ -7,29 +7,20 @@
 #include "fx-mlir/Dialect/FX/IR/FXDialect.h"
 #include "fx-mlir/Dialect/FX/Transforms/Passes.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
-#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
-#include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/Dialect/LLVMIR/Transforms/InlinerInterfaceImpl.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
 
 using namespace mlir;
 
 void fx::registerAllDialects(DialectRegistry &registry) {
-  // cf and llvm are what the lowering ends in: the LSP server and the reducer
-  // must read its output too.
-  registry.insert<fx::FXDialect, arith::ArithDialect,
-                  bufferization::BufferizationDialect, cf::ControlFlowDialect,
-                  func::FuncDialect, LLVM::LLVMDialect, memref::MemRefDialect,
-                  scf::SCFDialect, tensor::TensorDialect>();
-  func::registerInlinerExtension(registry);
-  LLVM::registerInlinerInterface(registry);
+  // What mlir-opt registers, so that the tools read whatever mlir-opt reads
+  // and writes, the lowering's output among it: every upstream dialect and
+  // every extension (the func and LLVM inliner interfaces among them).
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+  registry.insert<fx::FXDialect>();
+  // Also among the above; named here as what fx-to-llvm needs.
   registerFXPipelineDependencies(registry);
 }
 

@@ -13,14 +13,17 @@ class DialectRegistry;
 
 namespace fx {
 
-/// Inserts the fx dialect, the upstream dialects that fx programs and their
-/// lowering use, and the upstream dialect extensions those need (the func
-/// inliner extension, so that `--inline` inlines `func.call`, and the
-/// bufferization models the fx-to-llvm pipeline needs).
+/// Inserts the fx dialect and what mlir-opt registers: every upstream dialect
+/// and dialect extension (among them the func inliner extension, so that
+/// `--inline` inlines `func.call`, and the bufferization models the
+/// fx-to-llvm pipeline needs). The plugin does not call it: mlir-opt has the
+/// upstream ones already.
 void registerAllDialects(DialectRegistry &registry);
 
 /// Registers every fx pass and pass pipeline with the global registry. Safe to
 /// call more than once: the plugin calls it from both of its entry points.
+/// The upstream passes are not among them, since mlir-opt, which loads the
+/// plugin, has them; fx-opt registers them itself.
 void registerAllPasses();
 
 } // namespace fx

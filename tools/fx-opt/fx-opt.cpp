@@ -1,28 +1,24 @@
 //===- fx-opt.cpp - fx-mlir optimizer driver ------------------------------===//
 //
-// mlir-opt for the fx dialect: the registry of include/fx-mlir/InitAll.h (the
-// fx dialect, the upstream dialects its graphs and their lowering use, their
-// extensions), the fx passes and the fx-to-llvm pipeline, the upstream
-// transforms (canonicalize, cse, inline, ...) and the test-only passes.
+// mlir-opt with the fx dialect: every upstream dialect, extension and pass
+// that mlir-opt registers (include/fx-mlir/InitAll.h and
+// mlir/InitAllPasses.h), the fx passes and the fx-to-llvm pipeline, and the
+// test-only passes.
 //
 //===----------------------------------------------------------------------===//
 
 #include "fx-mlir/InitAll.h"
 
-#include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllPasses.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
-#include "mlir/Transforms/Passes.h"
 
 namespace mlir::fx::test {
 void registerTestLegacyDecomposeSizePass();
 } // namespace mlir::fx::test
 
 int main(int argc, char **argv) {
-  mlir::registerTransformsPasses();
-  // The upstream passes that fold tensor.dim of fx results by reification.
-  mlir::memref::registerResolveRankedShapeTypeResultDimsPass();
-  mlir::memref::registerResolveShapedTypeResultDimsPass();
+  mlir::registerAllPasses();
   mlir::fx::registerAllPasses();
   mlir::fx::test::registerTestLegacyDecomposeSizePass();
 
