@@ -108,6 +108,20 @@ static std::optional<int64_t> getSymSizeDim(Value input, int64_t dim) {
   return dim;
 }
 
+/// Replaces `op` by fx.sym_size of dim `dim` of `input`, unless the dim is out
+/// of range of a ranked tensor: reading it is a run-time error, which
+/// fx.sym_size cannot express.
+static LogicalResult replaceBySymSize(PatternRewriter &rewriter, Operation *op,
+                                      Value input, int64_t dim) {
+  std::optional<int64_t> symDim = getSymSizeDim(input, dim);
+  if (!symDim)
+    return rewriter.notifyMatchFailure(
+        op, "dim out of range of a ranked tensor: a run-time error");
+  rewriter.replaceOpWithNewOp<SymSizeOp>(op, input,
+                                         rewriter.getI64IntegerAttr(*symDim));
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Custom directives
 //===----------------------------------------------------------------------===//
@@ -291,13 +305,7 @@ struct SizeWithDimToSymSize final : OpRewritePattern<SizeOp> {
     std::optional<int64_t> dim = op.getConstantDim();
     if (!dim)
       return rewriter.notifyMatchFailure(op, "no constant dim");
-    std::optional<int64_t> symDim = getSymSizeDim(op.getInput(), *dim);
-    if (!symDim)
-      return rewriter.notifyMatchFailure(
-          op, "dim out of range of a ranked tensor: a run-time error");
-    rewriter.replaceOpWithNewOp<SymSizeOp>(op, op.getInput(),
-                                           rewriter.getI64IntegerAttr(*symDim));
-    return success();
+    return replaceBySymSize(rewriter, op, op.getInput(), *dim);
   }
 };
 } // namespace
@@ -412,15 +420,8 @@ struct GetItemOfSizeToSymSize final : OpRewritePattern<GetItemOp> {
     if (!size || !size.isDimless() ||
         !isa<RankedTensorType>(size.getInput().getType()))
       return rewriter.notifyMatchFailure(op, "not x.size() of a ranked tensor");
-    // The verifiers matched the index with the size and the size with the
-    // rank; an unverified op may still get here.
-    std::optional<int64_t> dim =
-        getSymSizeDim(size.getInput(), op.getIndexAttr().getInt());
-    if (!dim)
-      return rewriter.notifyMatchFailure(op, "index out of range");
-    rewriter.replaceOpWithNewOp<SymSizeOp>(op, size.getInput(),
-                                           rewriter.getI64IntegerAttr(*dim));
-    return success();
+    return replaceBySymSize(rewriter, op, size.getInput(),
+                            op.getIndexAttr().getInt());
   }
 };
 } // namespace
