@@ -69,6 +69,12 @@ def ConvertFXToTensor : Pass<"convert-fx-to-tensor", "::mlir::ModuleOp"> {
     which reverses in Python but not in `tensor.extract_slice`, is an error
     in torch too, so it fails the run-time check.
   }];
+  let options = [
+    Option<"messageValues", "message-values", "bool", /*default=*/"false",
+           "Emit each check as `fx.assert`, whose message prints the "
+           "run-time values, for `fx-lower-assert-to-llvm`; without it, as "
+           "`cf.assert` with the message's static text">,
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::cf::ControlFlowDialect",
@@ -108,6 +114,7 @@ def FXLowerAssertToLLVM : Pass<"fx-lower-assert-to-llvm", "::mlir::ModuleOp"> {
   }];
   let dependentDialects = [
     "::mlir::LLVM::LLVMDialect",
+    "::mlir::arith::ArithDialect",
     "::mlir::cf::ControlFlowDialect",
   ];
 }

@@ -593,6 +593,24 @@ std::string AssertOp::escape(StringRef text) {
   return escaped;
 }
 
+std::string AssertOp::inlineConstants(StringRef format, ValueRange values,
+                                      SmallVectorImpl<Value> &remaining) {
+  SmallVector<std::string> pieces;
+  (void)splitFormat(format, pieces);
+  std::string result = escape(pieces.front());
+  for (auto [value, piece] :
+       llvm::zip_equal(values, ArrayRef(pieces).drop_front())) {
+    if (std::optional<int64_t> constant = getSignedConstant(value)) {
+      result += std::to_string(*constant);
+    } else {
+      result += "{}";
+      remaining.push_back(value);
+    }
+    result += escape(piece);
+  }
+  return result;
+}
+
 SmallVector<std::string> AssertOp::getPieces() {
   SmallVector<std::string> pieces;
   (void)splitFormat(getFormat(), pieces);
@@ -637,19 +655,8 @@ LogicalResult AssertOp::canonicalize(AssertOp op, PatternRewriter &rewriter) {
         return getSignedConstant(value).has_value();
       }))
     return failure();
-  SmallVector<std::string> pieces = op.getPieces();
-  std::string format = escape(pieces.front());
   SmallVector<Value> values;
-  for (auto [value, piece] :
-       llvm::zip_equal(op.getValues(), ArrayRef(pieces).drop_front())) {
-    if (std::optional<int64_t> constant = getSignedConstant(value)) {
-      format += std::to_string(*constant);
-    } else {
-      format += "{}";
-      values.push_back(value);
-    }
-    format += escape(piece);
-  }
+  std::string format = inlineConstants(op.getFormat(), op.getValues(), values);
   rewriter.replaceOpWithNewOp<AssertOp>(op, op.getCondition(), format, values);
   return success();
 }

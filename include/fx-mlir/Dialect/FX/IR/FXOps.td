@@ -312,6 +312,12 @@ def FX_AssertOp : FX_Op<"assert", [MemoryEffects<[MemWrite]>]> {
 
     /// `text` with its braces doubled, to stand for itself in a format.
     static std::string escape(::llvm::StringRef text);
+
+    /// `format` with the constants among `values` written into it; the
+    /// others, still placeholders, are appended to `remaining`.
+    static std::string inlineConstants(
+        ::llvm::StringRef format, ::mlir::ValueRange values,
+        ::llvm::SmallVectorImpl<::mlir::Value> &remaining);
   }];
 
   let hasVerifier = 1;
