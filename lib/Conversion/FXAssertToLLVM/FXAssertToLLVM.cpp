@@ -33,7 +33,7 @@ struct Check {
 };
 
 /// The printf format of a check: its text with `%` escaped, `%lld` for each
-/// value, and a newline.
+/// value, a newline, and the NUL that ends a C string.
 std::string printfFormat(ArrayRef<std::string> pieces) {
   std::string format;
   for (auto [i, piece] : llvm::enumerate(pieces)) {
@@ -45,7 +45,7 @@ std::string printfFormat(ArrayRef<std::string> pieces) {
         format.push_back(c);
     }
   }
-  return format + "\n";
+  return format + std::string("\n\0", 2);
 }
 
 /// `value` as the i64 that `%lld` prints.

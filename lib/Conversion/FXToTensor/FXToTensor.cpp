@@ -396,19 +396,13 @@ struct SliceTensorOpLowering : OpConversionPattern<SliceTensorOp> {
       Value actual = getValueOrCreateConstantIndexOp(rewriter, loc, sizes[dim]);
       Value expected = constantIndex(rewriter, loc, extent);
       Value matches = cmp(rewriter, loc, CmpIPredicate::eq, actual, expected);
-      if (dim == 0) {
-        emitCheck(rewriter, loc, matches,
-                  "the slice has {} rows, not " + Twine(extent) +
-                      ", dim 0 of the result type " + typeText(resultType),
-                  actual);
+      emitCheck(rewriter, loc, matches,
+                "dim " + Twine(dim) + " of the slice is {}, not " +
+                    Twine(extent) + ", as the result type " +
+                    typeText(resultType) + " says",
+                actual);
+      if (dim == 0)
         rowsMatch = matches;
-      } else {
-        emitCheck(rewriter, loc, matches,
-                  "dim " + Twine(dim) + " of the sliced tensor is {}, not " +
-                      Twine(extent) + ", as the result type " +
-                      typeText(resultType) + " says",
-                  actual);
-      }
       resultSizes[dim] = rewriter.getIndexAttr(extent);
     }
 
