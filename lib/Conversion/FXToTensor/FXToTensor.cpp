@@ -259,9 +259,14 @@ struct SizeOpLowering : OpConversionPattern<SizeOp> {
                       typeText(sizeType) + "'",
                   rank);
       }
+      // Past the rank check, each dim below the length is in range: no
+      // check per dim.
+      bool ranked = isa<RankedTensorType>(input.getType());
       SmallVector<Value> elements;
       for (int64_t dim = 0; dim < sizeType.getRank(); ++dim)
-        elements.push_back(lowerDim(rewriter, loc, input, dim));
+        elements.push_back(
+            ranked ? lowerDim(rewriter, loc, input, dim)
+                   : tensor::DimOp::create(rewriter, loc, input, dim));
       rewriter.replaceOpWithMultiple(op, {elements});
       return success();
     }

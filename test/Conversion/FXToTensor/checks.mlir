@@ -249,3 +249,21 @@ func.func @constant_negative_steps(%x: tensor<5xi64>, %y: tensor<?xi64>) -> (ten
   %1 = fx.slice_tensor %y[%t] : tensor<?xi64> -> tensor<?xi64>
   return %0, %1 : tensor<?xi64>, tensor<?xi64>
 }
+
+// x.size() of an unranked x as !fx.size<3>: one check of the rank, with the
+// rank in the message; past it every dim below 3 is in range, unchecked.
+// LOWERED-LABEL: func.func @unranked_size
+// LOWERED: %[[RANK:.*]] = tensor.rank
+// LOWERED: fx.assert %{{.*}}, "x.size() of a tensor whose rank is {}, not 3, the length of '!fx.size<3>'" (%[[RANK]] : index)
+// LOWERED-NOT: fx.assert
+// LOWERED: %[[LAST:.*]] = tensor.dim %{{.*}}, %c2
+// LOWERED: return %[[LAST]]
+// STATIC-LABEL: func.func @unranked_size
+// STATIC: cf.assert %{{.*}}, "x.size() of a tensor whose rank is ?, not 3, the length of '!fx.size<3>'"
+// STATIC-NOT: cf.assert
+// STATIC: return
+func.func @unranked_size(%u: tensor<*xf32>) -> index {
+  %s = fx.size %u : tensor<*xf32> -> !fx.size<3>
+  %e = fx.getitem %s[-1] : !fx.size<3>
+  return %e : index
+}
