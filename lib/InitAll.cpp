@@ -2,8 +2,8 @@
 
 #include "fx-mlir/InitAll.h"
 
-#include "fx-mlir/Conversion/FXToTensor/FXToTensor.h"
 #include "fx-mlir/Conversion/Passes.h"
+#include "fx-mlir/Conversion/Pipelines/Pipelines.h"
 #include "fx-mlir/Dialect/FX/IR/FXDialect.h"
 #include "fx-mlir/Dialect/FX/Transforms/Passes.h"
 

@@ -3,6 +3,7 @@
 #ifndef FX_MLIR_CONVERSION_PASSES_H
 #define FX_MLIR_CONVERSION_PASSES_H
 
+#include "fx-mlir/Conversion/FXAssertToLLVM/FXAssertToLLVM.h"
 #include "fx-mlir/Conversion/FXToTensor/FXToTensor.h"
 
 namespace mlir::fx {

@@ -29,36 +29,48 @@ def ConvertFXToTensor : Pass<"convert-fx-to-tensor", "::mlir::ModuleOp"> {
     #### Run-time checks
 
     What torch checks at run time and the types cannot prove becomes a
-    `cf.assert` whose message is torch's (Python's for slice steps), with
-    what is known statically in place of run-time values: a rank `R` and a
-    constant dim `D` are printed, a value known only at run time is not. A
-    check that folds to true is not emitted, and `canonicalize` erases those
-    it proves later. In the order the checks run:
+    check whose message is torch 1.13's, character for character, with the
+    numbers torch prints (Python's words for slice steps). With
+    `message-values`, as `fx-to-llvm` runs it, a check is an `fx.assert`
+    whose format's `{}` stand for run-time values, printed when it fails.
+    Without it, a check is a `cf.assert` for upstream's lowerings, whose
+    static text has each value that is a constant in place and `?` for the
+    others. A check that folds to true is not emitted, and `canonicalize`
+    erases those it proves later (and writes constant values into an
+    `fx.assert`'s text). The checks run in torch's order, so the first that
+    fails is torch's error. In that order, with `<d>` for a value printed
+    at run time:
 
     | check | message |
     |---|---|
-    | `x.size(D)`, `fx.sym_size`, unranked `x` of run-time rank 0 | `Dimension specified as D but tensor has no dimensions` |
-    | `x.size(d)` with a run-time `d`, unranked `x` of run-time rank 0 | `Dimension specified but tensor has no dimensions` |
-    | `x.size(d)` with a run-time `d`, ranked `x` | `Dimension out of range (expected to be in range of [-R, R-1])` |
-    | `x.size(D)`, `fx.sym_size`, unranked `x` | `Dimension out of range (expected to be in range of [-rank, rank-1], but got D)` |
-    | `x.size(d)` with a run-time `d`, unranked `x` | `Dimension out of range (expected to be in range of [-rank, rank-1])` |
-    | `x.size(d)` with a run-time `d`, rank-0 `x` (always fails) | `Dimension specified but tensor has no dimensions` |
-    | `x.size()` of unranked `x` as `!fx.size<N>` | `x.size() of a tensor whose rank is not N, the length of '!fx.size<N>'` |
+    | `x.size(d)`, `fx.sym_size`: unranked `x` of run-time rank 0 | `Dimension specified as <d> but tensor has no dimensions` |
+    | `x.size(d)` with a run-time `d`: rank-0 `x` (always fails) | `Dimension specified as <d> but tensor has no dimensions` |
+    | `x.size(d)` with a run-time `d`, or unranked `x` | `Dimension out of range (expected to be in range of [<-rank>, <rank-1>], but got <d>)` |
+    | `fx.view`: a second `-1` | `only one dimension can be inferred` |
+    | `fx.view`: an element below -1 | `invalid shape dimension <element>` |
+    | `fx.view`: element count | `shape '[<e0>, <e1>, ...]' is invalid for input of size <numel>` |
+    | `fx.view`: `-1` with a zero product of the others | `cannot reshape tensor of 0 elements into shape [<e0>, <e1>, ...] because the unspecified dimension size -1 can be any value and is ambiguous` |
     | `fx.slice_tensor`: step 0 | `slice step cannot be zero` |
     | `fx.slice_tensor`: step below 0 | `step must be greater than zero` |
-    | `fx.slice_tensor`: rows against a static result dim 0 `N` | `the slice has a number of rows other than N, dim 0 of the result type T` |
-    | `fx.slice_tensor`: dynamic input dim `i` against static result dim | `dim i of the sliced tensor is not N, as the result type T says` |
-    | `fx.view`: a second `-1` | `only one dimension can be inferred` |
-    | `fx.view`: a constant element `V` below -1 | `invalid shape dimension V` |
-    | `fx.view`: a run-time element below -1 | `invalid shape dimension below -1 (element i of shape 'S')` |
-    | `fx.view`: element count | `shape 'S' is invalid for input of size C` |
-    | `fx.view`: `-1` with a zero product of the others | `cannot reshape tensor of 0 elements into shape S because the unspecified dimension size -1 can be any value and is ambiguous` |
-    | `fx.view`: computed dim against a static result dim | `view: dim i of shape 'S' is not N, as the result type T says` |
 
-    `S` is the size as torch prints it, `[?, 8]`, with `?` for the elements
-    known only at run time; `C` is the input's element count, or `?`. A
-    view's elements are checked in order, as torch checks them, so the first
-    bad element decides the message.
+    The shape in a view's messages is the size as given, `-1` included, as
+    torch prints it: `shape '[-1, 4]' is invalid for input of size 6`.
+
+    The program's own types make claims that torch, having no such types,
+    never checks. Where the types cannot prove them, they are checked too,
+    with the project's messages (`N`, `i` and the type `T` are static):
+
+    | claim | message |
+    |---|---|
+    | `x.size()` of unranked `x` as `!fx.size<N>` | `x.size() of a tensor whose rank is <rank>, not N, the length of '!fx.size<N>'` |
+    | `fx.slice_tensor`: static result dim `i` | `dim i of the slice is <extent>, not N, as the result type T says` |
+    | `fx.view`: static result dim `i` | `view: dim i of shape '[<e0>, ...]' is <extent>, not N, as the result type T says` |
+
+    An `fx.getitem` index out of range, torch's `tuple index out of range`,
+    is a verifier error: the index is a constant and the length of a
+    `!fx.size<N>` is static. It happens at run time only where a dimless
+    size of an unranked tensor claims another rank, which the rank check
+    above stops first.
 
     #### What cannot be lowered
 
@@ -69,6 +81,12 @@ def ConvertFXToTensor : Pass<"convert-fx-to-tensor", "::mlir::ModuleOp"> {
     which reverses in Python but not in `tensor.extract_slice`, is an error
     in torch too, so it fails the run-time check.
   }];
+  let options = [
+    Option<"messageValues", "message-values", "bool", /*default=*/"false",
+           "Emit each check as `fx.assert`, whose message prints the "
+           "run-time values, for `fx-lower-assert-to-llvm`; without it, as "
+           "`cf.assert` with the message's static text">,
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::cf::ControlFlowDialect",
@@ -78,13 +96,14 @@ def ConvertFXToTensor : Pass<"convert-fx-to-tensor", "::mlir::ModuleOp"> {
 }
 
 def FXLowerAssertToLLVM : Pass<"fx-lower-assert-to-llvm", "::mlir::ModuleOp"> {
-  let summary = "Lower cf.assert to a message on stderr and exit status 1";
+  let summary = "Lower fx.assert and cf.assert to a message on stderr and exit status 1";
   let description = [{
-    Rewrites each `cf.assert` in a function body into a branch to a block
-    that flushes stdout, writes the message and a newline to stderr and
-    calls `_exit(1)`, with LLVM dialect calls to libc, as a Python script
-    stops on an uncaught exception. It is part of the `fx-to-llvm`
-    pipeline, before `convert-cf-to-llvm`.
+    Rewrites each `fx.assert` and `cf.assert` in a function body into a
+    branch to a block that flushes stdout, prints the message and a newline
+    to stderr with `dprintf` (an `fx.assert`'s values as 64-bit integers in
+    place of its `{}`) and calls `_exit(1)`, with LLVM dialect calls to
+    libc, as a Python script stops on an uncaught exception. It is part of
+    the `fx-to-llvm` pipeline, before `convert-cf-to-llvm`.
 
     Upstream's `convert-cf-to-llvm` lowers an assert to `puts` and `abort`:
     when stdout is a pipe the message stays in the stdio buffer and is lost,
@@ -92,15 +111,15 @@ def FXLowerAssertToLLVM : Pass<"fx-lower-assert-to-llvm", "::mlir::ModuleOp"> {
     reaches stderr, the output printed before it is kept, and the runner
     exits with status 1, so `not mlir-runner ... 2>&1 | FileCheck` checks it.
 
-    An assert in a region of a structured op (`scf.for`, ...) is reported:
+    A check in a region of a structured op (`scf.for`, ...) is reported:
     run `convert-scf-to-cf` first.
 
     #### The `fx-to-llvm` pipeline
 
     `fx-opt --fx-to-llvm` (or `--pass-pipeline='builtin.module(fx-to-llvm)'`
     with the plugin) takes fx IR to the LLVM dialect, ready for
-    `mlir-runner`: `convert-fx-to-tensor`, `canonicalize`, `cse`,
-    `one-shot-bufferize` of function boundaries with identity layouts,
+    `mlir-runner`: `convert-fx-to-tensor{message-values}`, `canonicalize`,
+    `cse`, `one-shot-bufferize` of function boundaries with identity layouts,
     `convert-scf-to-cf`, this pass, `expand-strided-metadata`,
     `lower-affine`, `finalize-memref-to-llvm`, `convert-arith-to-llvm`,
     `convert-index-to-llvm`, `convert-cf-to-llvm`, `convert-func-to-llvm`
@@ -108,6 +127,7 @@ def FXLowerAssertToLLVM : Pass<"fx-lower-assert-to-llvm", "::mlir::ModuleOp"> {
   }];
   let dependentDialects = [
     "::mlir::LLVM::LLVMDialect",
+    "::mlir::arith::ArithDialect",
     "::mlir::cf::ControlFlowDialect",
   ];
 }

@@ -55,61 +55,44 @@ static Value negate(OpBuilder &builder, Location loc, Value condition) {
   return builder.createOrFold<arith::XOrIOp>(loc, condition, one);
 }
 
-/// Emits the run-time check `cf.assert %condition, message`, the way torch
-/// checks at run time, unless the condition folded to true: what the types
-/// prove is not checked again.
+/// Emits the run-time check `fx.assert %condition, format (values)`, the way
+/// torch checks at run time, unless the condition folded to true: what the
+/// types prove is not checked again. Constant values are written into the
+/// format.
 static void emitCheck(OpBuilder &builder, Location loc, Value condition,
-                      const Twine &message) {
+                      const Twine &format, ValueRange values = {}) {
   if (matchPattern(condition, m_One()))
     return;
-  cf::AssertOp::create(builder, loc, condition, message.str());
+  SmallVector<Value> remaining;
+  std::string text = AssertOp::inlineConstants(format.str(), values, remaining);
+  AssertOp::create(builder, loc, condition, text, remaining);
 }
 
-/// torch's message for any dim of a 0-d tensor.
-static std::string noDimensionsMessage(std::optional<int64_t> dim) {
-  std::string message = "Dimension specified";
-  if (dim)
-    message += " as " + std::to_string(*dim);
-  return message + " but tensor has no dimensions";
-}
+/// torch's message for a dim of a 0-d tensor; the value is the dim.
+constexpr StringLiteral kNoDimensions =
+    "Dimension specified as {} but tensor has no dimensions";
 
-/// torch's "Dimension out of range" message, with what is known statically:
-/// the range when the tensor is ranked, the dim when it is a constant.
-static std::string dimRangeMessage(Type type, std::optional<int64_t> dim) {
-  auto ranked = dyn_cast<RankedTensorType>(type);
-  if (ranked && ranked.getRank() == 0)
-    return noDimensionsMessage(dim);
-  std::string message;
-  llvm::raw_string_ostream os(message);
-  os << "Dimension out of range (expected to be in range of [";
-  if (ranked)
-    os << -ranked.getRank() << ", " << ranked.getRank() - 1 << "]";
-  else
-    os << "-rank, rank-1]";
-  if (dim)
-    os << ", but got " << *dim;
-  os << ")";
-  return message;
-}
-
-/// Checks `-rank <= dim < rank` at run time and returns the dim normalized
-/// into [0, rank).
+/// Checks `-rank <= dim < rank` at run time, as torch's `maybe_wrap_dim`
+/// does, and returns the dim normalized into [0, rank).
 static Value checkAndNormalizeDim(OpBuilder &builder, Location loc,
-                                  Value tensor, Value dim,
-                                  std::optional<int64_t> constantDim) {
+                                  Value tensor, Value dim) {
   using arith::CmpIPredicate;
   Value rank = getRank(builder, loc, tensor);
   Value zero = constantIndex(builder, loc, 0);
   // An unranked tensor may be 0-d at run time, where torch has other words.
   if (!isa<RankedTensorType>(tensor.getType()))
     emitCheck(builder, loc, cmp(builder, loc, CmpIPredicate::ne, rank, zero),
-              noDimensionsMessage(constantDim));
+              kNoDimensions, dim);
   Value lowest = builder.createOrFold<arith::SubIOp>(loc, zero, rank);
   Value inRange =
       both(builder, loc, cmp(builder, loc, CmpIPredicate::sge, dim, lowest),
            cmp(builder, loc, CmpIPredicate::slt, dim, rank));
+  Value highest = builder.createOrFold<arith::SubIOp>(
+      loc, rank, constantIndex(builder, loc, 1));
   emitCheck(builder, loc, inRange,
-            dimRangeMessage(tensor.getType(), constantDim));
+            "Dimension out of range (expected to be in range of [{}, {}], but "
+            "got {})",
+            {lowest, highest, dim});
   Value negative = cmp(builder, loc, CmpIPredicate::slt, dim, zero);
   Value wrapped = builder.createOrFold<arith::AddIOp>(loc, dim, rank);
   return builder.createOrFold<arith::SelectOp>(loc, negative, wrapped, dim);
@@ -127,7 +110,7 @@ static Value lowerDim(OpBuilder &builder, Location loc, Value tensor,
     return tensor::DimOp::create(builder, loc, tensor, index);
   }
   Value index = checkAndNormalizeDim(builder, loc, tensor,
-                                     constantIndex(builder, loc, dim), dim);
+                                     constantIndex(builder, loc, dim));
   return tensor::DimOp::create(builder, loc, tensor, index);
 }
 
@@ -140,10 +123,10 @@ static Value lowerDim(OpBuilder &builder, Location loc, Value tensor,
   auto ranked = dyn_cast<RankedTensorType>(tensor.getType());
   if (ranked && ranked.getRank() == 0) {
     Value no = arith::ConstantIntOp::create(builder, loc, 0, 1);
-    emitCheck(builder, loc, no, dimRangeMessage(ranked, std::nullopt));
+    emitCheck(builder, loc, no, kNoDimensions, dim);
     return constantIndex(builder, loc, 0);
   }
-  Value index = checkAndNormalizeDim(builder, loc, tensor, dim, std::nullopt);
+  Value index = checkAndNormalizeDim(builder, loc, tensor, dim);
   return tensor::DimOp::create(builder, loc, tensor, index);
 }
 
@@ -180,20 +163,21 @@ static bool isKnownNonNegative(Value value) {
   return isa_and_present<tensor::DimOp, tensor::RankOp>(value.getDefiningOp());
 }
 
-/// A size as torch prints it in messages, `[?, 8]`: the elements known
-/// statically, `?` for the others.
-static std::string printShape(ValueRange elements) {
-  std::string shape;
-  llvm::raw_string_ostream os(shape);
-  os << "[";
-  llvm::interleaveComma(elements, os, [&](Value element) {
-    if (std::optional<int64_t> value = getConstantIntValue(element))
-      os << *value;
-    else
-      os << "?";
-  });
-  os << "]";
-  return shape;
+/// A size as torch prints it in messages, `[3, 8]`, as a format with one
+/// placeholder per element.
+static std::string shapeFormat(size_t length) {
+  std::string shape = "[";
+  for (size_t i = 0; i < length; ++i)
+    shape += i ? ", {}" : "{}";
+  return shape + "]";
+}
+
+/// `type` as the assembly prints it, to stand for itself in a format.
+static std::string typeText(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << type;
+  return AssertOp::escape(text);
 }
 
 /// Clamps a slice bound into [0, length] as Python does for a positive step:
@@ -207,6 +191,50 @@ static Value clampBound(OpBuilder &builder, Location loc, Value bound,
   Value fromStart = builder.createOrFold<arith::MinSIOp>(loc, bound, length);
   return builder.createOrFold<arith::SelectOp>(loc, negative, fromEnd,
                                                fromStart);
+}
+
+/// A !fx.size<N> becomes N values; past this, N is a hostile input, not a
+/// tensor rank.
+constexpr int64_t kMaxLoweredSizeLength = 1 << 16;
+
+static bool isOverlongSize(Type type) {
+  auto size = dyn_cast<SizeType>(type);
+  return size && size.getRank() > kMaxLoweredSizeLength;
+}
+
+/// Whether `op` defines or passes a !fx.size too long to lower.
+static bool hasOverlongSize(Operation *op) {
+  if (llvm::any_of(op->getResultTypes(), isOverlongSize))
+    return true;
+  for (Region &region : op->getRegions())
+    for (Block &block : region)
+      if (llvm::any_of(block.getArgumentTypes(), isOverlongSize))
+        return true;
+  // A declaration has no block to carry its arguments.
+  auto function = dyn_cast<FunctionOpInterface>(op);
+  return function &&
+         (llvm::any_of(function.getArgumentTypes(), isOverlongSize) ||
+          llvm::any_of(function.getResultTypes(), isOverlongSize));
+}
+
+/// Why the patterns cannot lower `op`, or an empty string. The pass reports
+/// it on the op before anything changes, so that a failed lowering leaves
+/// the IR as it was; a pattern used on its own fails to match.
+static std::string whyNotLowerable(Operation *op) {
+  if (hasOverlongSize(op))
+    return "it carries a !fx.size of more than " +
+           std::to_string(kMaxLoweredSizeLength) + " elements";
+  if (auto node = dyn_cast<NodeOp>(op))
+    return ("it is an opaque torch.fx node (" +
+            stringifyNodeKind(node.getKind()) + " " + node.getTarget() + ")")
+        .str();
+  if (auto slice = dyn_cast<SliceTensorOp>(op);
+      slice && !isa<RankedTensorType>(slice.getInput().getType()))
+    return "the input is unranked";
+  if (auto view = dyn_cast<ViewOp>(op);
+      view && !isa<RankedTensorType>(view.getType()))
+    return "the result is unranked";
+  return {};
 }
 
 namespace {
@@ -226,13 +254,19 @@ struct SizeOpLowering : OpConversionPattern<SizeOp> {
         Value expected = constantIndex(rewriter, loc, sizeType.getRank());
         emitCheck(rewriter, loc,
                   cmp(rewriter, loc, arith::CmpIPredicate::eq, rank, expected),
-                  "x.size() of a tensor whose rank is not " +
-                      Twine(sizeType.getRank()) + ", the length of '!fx.size<" +
-                      Twine(sizeType.getRank()) + ">'");
+                  "x.size() of a tensor whose rank is {}, not " +
+                      Twine(sizeType.getRank()) + ", the length of '" +
+                      typeText(sizeType) + "'",
+                  rank);
       }
+      // Past the rank check, each dim below the length is in range: no
+      // check per dim.
+      bool ranked = isa<RankedTensorType>(input.getType());
       SmallVector<Value> elements;
       for (int64_t dim = 0; dim < sizeType.getRank(); ++dim)
-        elements.push_back(lowerDim(rewriter, loc, input, dim));
+        elements.push_back(
+            ranked ? lowerDim(rewriter, loc, input, dim)
+                   : tensor::DimOp::create(rewriter, loc, input, dim));
       rewriter.replaceOpWithMultiple(op, {elements});
       return success();
     }
@@ -318,10 +352,10 @@ struct SliceTensorOpLowering : OpConversionPattern<SliceTensorOp> {
                   ConversionPatternRewriter &rewriter) const override {
     using arith::CmpIPredicate;
     Location loc = op.getLoc();
+    if (std::string why = whyNotLowerable(op); !why.empty())
+      return rewriter.notifyMatchFailure(op, why);
     Value input = adaptor.getInput().front();
-    auto inputType = dyn_cast<RankedTensorType>(input.getType());
-    if (!inputType)
-      return rewriter.notifyMatchFailure(op, "unranked input");
+    auto inputType = cast<RankedTensorType>(input.getType());
     Type resultType = getTypeConverter()->convertType(op.getType());
     // An unranked result claims nothing about its dims.
     ArrayRef<int64_t> resultShape;
@@ -367,17 +401,13 @@ struct SliceTensorOpLowering : OpConversionPattern<SliceTensorOp> {
       Value actual = getValueOrCreateConstantIndexOp(rewriter, loc, sizes[dim]);
       Value expected = constantIndex(rewriter, loc, extent);
       Value matches = cmp(rewriter, loc, CmpIPredicate::eq, actual, expected);
-      std::string message;
-      llvm::raw_string_ostream os(message);
-      if (dim == 0) {
-        os << "the slice has a number of rows other than " << extent
-           << ", dim 0 of the result type " << resultType;
+      emitCheck(rewriter, loc, matches,
+                "dim " + Twine(dim) + " of the slice is {}, not " +
+                    Twine(extent) + ", as the result type " +
+                    typeText(resultType) + " says",
+                actual);
+      if (dim == 0)
         rowsMatch = matches;
-      } else {
-        os << "dim " << dim << " of the sliced tensor is not " << extent
-           << ", as the result type " << resultType << " says";
-      }
-      emitCheck(rewriter, loc, matches, message);
       resultSizes[dim] = rewriter.getIndexAttr(extent);
     }
 
@@ -433,13 +463,13 @@ struct ViewOpLowering : OpConversionPattern<ViewOp> {
   matchAndRewrite(ViewOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     using arith::CmpIPredicate;
-    auto resultType = dyn_cast<RankedTensorType>(op.getType());
-    if (!resultType)
-      return rewriter.notifyMatchFailure(op, "unranked result");
+    if (std::string why = whyNotLowerable(op); !why.empty())
+      return rewriter.notifyMatchFailure(op, why);
+    auto resultType = cast<RankedTensorType>(op.getType());
     Location loc = op.getLoc();
     Value input = adaptor.getInput().front();
     ValueRange elements = adaptor.getSize();
-    std::string shape = printShape(elements);
+    std::string shape = shapeFormat(elements.size());
 
     Value zero = constantIndex(rewriter, loc, 0);
     Value one = constantIndex(rewriter, loc, 1);
@@ -461,15 +491,9 @@ struct ViewOpLowering : OpConversionPattern<ViewOp> {
           rewriter, loc,
           negate(rewriter, loc, both(rewriter, loc, isMinusOne, inferred)),
           "only one dimension can be inferred");
-      std::string invalid;
-      if (std::optional<int64_t> value = getConstantIntValue(element))
-        invalid = "invalid shape dimension " + std::to_string(*value);
-      else
-        invalid = "invalid shape dimension below -1 (element " +
-                  std::to_string(i) + " of shape '" + shape + "')";
       emitCheck(rewriter, loc,
                 cmp(rewriter, loc, CmpIPredicate::sge, element, minusOne),
-                invalid);
+                "invalid shape dimension {}", element);
       inferred = either(rewriter, loc, inferred, isMinusOne);
       isInferred.push_back(isMinusOne);
       product = rewriter.createOrFold<arith::MulIOp>(
@@ -488,14 +512,13 @@ struct ViewOpLowering : OpConversionPattern<ViewOp> {
         rewriter, loc, inferred,
         both(rewriter, loc,
              cmp(rewriter, loc, CmpIPredicate::sgt, product, zero), divides));
-    std::optional<int64_t> staticNumel = getConstantIntValue(numel);
-    std::string inputSize =
-        staticNumel ? std::to_string(*staticNumel) : std::string("?");
+    SmallVector<Value> shapeAndNumel(elements);
+    shapeAndNumel.push_back(numel);
     emitCheck(
         rewriter, loc,
         either(rewriter, loc,
                cmp(rewriter, loc, CmpIPredicate::eq, numel, product), canInfer),
-        "shape '" + shape + "' is invalid for input of size " + inputSize);
+        "shape '" + shape + "' is invalid for input of size {}", shapeAndNumel);
     emitCheck(
         rewriter, loc,
         negate(rewriter, loc,
@@ -503,7 +526,8 @@ struct ViewOpLowering : OpConversionPattern<ViewOp> {
                     cmp(rewriter, loc, CmpIPredicate::eq, product, zero))),
         "cannot reshape tensor of 0 elements into shape " + shape +
             " because the unspecified dimension size -1 can be any "
-            "value and is ambiguous");
+            "value and is ambiguous",
+        elements);
 
     Value quotient = rewriter.createOrFold<arith::DivSIOp>(loc, numel, divisor);
     SmallVector<Value> extents;
@@ -515,14 +539,15 @@ struct ViewOpLowering : OpConversionPattern<ViewOp> {
       if (resultType.isDynamicDim(i))
         continue;
       int64_t expected = resultType.getDimSize(i);
-      std::string message;
-      llvm::raw_string_ostream os(message);
-      os << "view: dim " << i << " of shape '" << shape << "' is not "
-         << expected << ", as the result type " << resultType << " says";
+      SmallVector<Value> shapeAndExtent(elements);
+      shapeAndExtent.push_back(extent);
       emitCheck(rewriter, loc,
                 cmp(rewriter, loc, CmpIPredicate::eq, extent,
                     constantIndex(rewriter, loc, expected)),
-                message);
+                "view: dim " + Twine(i) + " of shape '" + shape +
+                    "' is {}, not " + Twine(expected) +
+                    ", as the result type " + typeText(resultType) + " says",
+                shapeAndExtent);
     }
 
     auto shapeType = RankedTensorType::get(
@@ -535,64 +560,20 @@ struct ViewOpLowering : OpConversionPattern<ViewOp> {
   }
 };
 
-/// A !fx.size<N> becomes N values; past this, N is a hostile input, not a
-/// tensor rank.
-constexpr int64_t kMaxLoweredSizeLength = 1 << 16;
-
-/// Whether `op` defines or passes a !fx.size too long to lower.
-bool hasOverlongSize(Operation *op) {
-  auto overlong = [](Type type) {
-    auto size = dyn_cast<SizeType>(type);
-    return size && size.getRank() > kMaxLoweredSizeLength;
-  };
-  if (llvm::any_of(op->getResultTypes(), overlong))
-    return true;
-  for (Region &region : op->getRegions())
-    for (Block &block : region)
-      if (llvm::any_of(block.getArgumentTypes(), overlong))
-        return true;
-  // A declaration has no block to carry its arguments.
-  auto function = dyn_cast<FunctionOpInterface>(op);
-  return function && (llvm::any_of(function.getArgumentTypes(), overlong) ||
-                      llvm::any_of(function.getResultTypes(), overlong));
-}
-
-/// What the patterns cannot express, reported on the op before anything
-/// changes, so that a failed lowering leaves the IR as it was.
-LogicalResult checkLowerable(Operation *root) {
-  bool failed = false;
-  root->walk([&](Operation *op) {
-    if (hasOverlongSize(op)) {
-      op->emitOpError() << "cannot be lowered: it carries a !fx.size of more "
-                           "than "
-                        << kMaxLoweredSizeLength << " elements";
-      failed = true;
-    }
-    if (auto node = dyn_cast<NodeOp>(op)) {
-      node.emitOpError() << "cannot be lowered: it is an opaque torch.fx node ("
-                         << stringifyNodeKind(node.getKind()) << " "
-                         << node.getTarget() << ")";
-      failed = true;
-    } else if (auto sliceTensor = dyn_cast<SliceTensorOp>(op)) {
-      if (!isa<RankedTensorType>(sliceTensor.getInput().getType())) {
-        sliceTensor.emitOpError("cannot be lowered: the input is unranked");
-        failed = true;
-      }
-    } else if (auto view = dyn_cast<ViewOp>(op)) {
-      if (!isa<RankedTensorType>(view.getType())) {
-        view.emitOpError("cannot be lowered: the result is unranked");
-        failed = true;
-      }
-    }
-  });
-  return success(!failed);
-}
-
 struct ConvertFXToTensorPass
     : fx::impl::ConvertFXToTensorBase<ConvertFXToTensorPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (failed(checkLowerable(module)))
+    bool lowerable = true;
+    module.walk([&](Operation *op) {
+      if (std::string why = whyNotLowerable(op); !why.empty()) {
+        op->emitOpError("cannot be lowered: ") << why;
+        lowerable = false;
+      }
+    });
+    if (!lowerable)
       return signalPassFailure();
 
     MLIRContext *context = &getContext();
@@ -609,6 +590,7 @@ struct ConvertFXToTensorPass
 
     ConversionTarget target(*context);
     target.addIllegalDialect<FXDialect>();
+    target.addLegalOp<AssertOp>();
     target.addLegalDialect<arith::ArithDialect, tensor::TensorDialect>();
     // The entry block follows the signature; the cf patterns convert the
     // other blocks along with the branches to them.
@@ -626,7 +608,17 @@ struct ConvertFXToTensorPass
                                                        target);
 
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
-      signalPassFailure();
+      return signalPassFailure();
+    if (messageValues)
+      return;
+    // For upstream's lowerings: cf.assert, with what the message can say
+    // without the run-time values.
+    module.walk([](AssertOp op) {
+      OpBuilder builder(op);
+      cf::AssertOp::create(builder, op.getLoc(), op.getCondition(),
+                           op.getStaticMessage());
+      op.erase();
+    });
   }
 };
 } // namespace
@@ -634,7 +626,7 @@ struct ConvertFXToTensorPass
 void mlir::fx::populateFXToTensorTypeConversions(TypeConverter &converter) {
   converter.addConversion(
       [](SizeType type, SmallVectorImpl<Type> &results) -> LogicalResult {
-        if (type.getRank() > kMaxLoweredSizeLength)
+        if (isOverlongSize(type))
           return failure();
         results.append(type.getRank(), IndexType::get(type.getContext()));
         return success();

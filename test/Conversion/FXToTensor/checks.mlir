@@ -1,13 +1,20 @@
 // Run-time checks: emitted when the types cannot prove them, erased by
-// canonicalize once folding proves them.
-// RUN: fx-opt %s --convert-fx-to-tensor | FileCheck %s --check-prefix=LOWERED
-// RUN: fx-opt %s --convert-fx-to-tensor --canonicalize | FileCheck %s --check-prefix=CANON
+// canonicalize once folding proves them. With message-values they are
+// fx.assert, whose messages carry the values torch prints (canonicalize
+// writes the constant ones into the text); without, cf.assert with the
+// message's static text, `?` for what only run time knows.
+// RUN: fx-opt %s --convert-fx-to-tensor=message-values | FileCheck %s --check-prefix=LOWERED
+// RUN: fx-opt %s --convert-fx-to-tensor=message-values --canonicalize | FileCheck %s --check-prefix=CANON
+// RUN: fx-opt %s --convert-fx-to-tensor | FileCheck %s --check-prefix=STATIC
 
 // x.size(1 + 1): the dim is a constant only once the addition folds.
 // LOWERED-LABEL: func.func @folded_dim
-// LOWERED: cf.assert %{{.*}}, "Dimension out of range (expected to be in range of [-3, 2])"
+// LOWERED: %[[D:.*]] = arith.addi
+// LOWERED: fx.assert %{{.*}}, "Dimension out of range (expected to be in range of [-3, 2], but got {})" (%[[D]] : index)
 // CANON-LABEL: func.func @folded_dim
-// CANON-NOT: cf.assert
+// CANON-NOT: fx.assert
+// STATIC-LABEL: func.func @folded_dim
+// STATIC: cf.assert %{{.*}}, "Dimension out of range (expected to be in range of [-3, 2], but got ?)"
 // CANON: %[[C4:.*]] = arith.constant 4 : index
 // CANON-NEXT: return %[[C4]]
 func.func @folded_dim(%x: tensor<?x3x4xf32>) -> index {
@@ -18,16 +25,23 @@ func.func @folded_dim(%x: tensor<?x3x4xf32>) -> index {
 }
 
 // y.view(0 - 1, 2): once 0 - 1 folds, the -1 check is proven and only the
-// element count is left to run time. (Element 1, a constant 2, needs none.)
+// element count is left to run time, with the -1 in its text. (Element 1, a
+// constant 2, needs none.)
 // LOWERED-LABEL: func.func @folded_minus_one
 // LOWERED-NOT: "only one dimension can be inferred"
-// LOWERED: cf.assert %{{.*}}, "invalid shape dimension below -1 (element 0 of shape '[?, 2]')"
+// LOWERED: %[[M:.*]] = arith.subi
+// LOWERED: fx.assert %{{.*}}, "invalid shape dimension {}" (%[[M]] : index)
+// LOWERED: fx.assert %{{.*}}, "shape '[{}, 2]' is invalid for input of size {}" (%[[M]], %{{.*}} : index, index)
 // CANON-LABEL: func.func @folded_minus_one
 // CANON-NOT: "only one dimension can be inferred"
 // CANON-NOT: "invalid shape dimension
-// CANON: cf.assert %{{.*}}, "shape '[?, 2]' is invalid for input of size ?"
-// CANON-NOT: cf.assert
+// CANON: %[[N:.*]] = tensor.dim
+// CANON: fx.assert %{{.*}}, "shape '[-1, 2]' is invalid for input of size {}" (%[[N]] : index)
+// CANON-NOT: fx.assert
 // CANON: tensor.reshape
+// STATIC-LABEL: func.func @folded_minus_one
+// STATIC: cf.assert %{{.*}}, "invalid shape dimension ?"
+// STATIC: cf.assert %{{.*}}, "shape '[?, 2]' is invalid for input of size ?"
 func.func @folded_minus_one(%y: tensor<?xf32>) -> tensor<?x2xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -40,7 +54,7 @@ func.func @folded_minus_one(%y: tensor<?xf32>) -> tensor<?x2xf32> {
 
 // A view whose size and input are static is proven at lowering: no check.
 // LOWERED-LABEL: func.func @static_view
-// LOWERED-NOT: cf.assert
+// LOWERED-NOT: fx.assert
 // LOWERED: tensor.reshape
 func.func @static_view(%y: tensor<6xf32>) -> tensor<3x2xf32> {
   %c3 = arith.constant 3 : index
@@ -55,8 +69,9 @@ func.func @static_view(%y: tensor<6xf32>) -> tensor<3x2xf32> {
 // LOWERED-LABEL: func.func @literal_minus_one
 // LOWERED-NOT: "only one dimension
 // LOWERED-NOT: "invalid shape dimension
-// LOWERED: cf.assert %{{.*}}, "shape '[?, -1]' is invalid for input of size ?"
-// LOWERED: cf.assert %{{.*}}, "cannot reshape tensor of 0 elements into shape [?, -1] because the unspecified dimension size -1 can be any value and is ambiguous"
+// LOWERED: %[[N:.*]] = tensor.dim
+// LOWERED: fx.assert %{{.*}}, "shape '[{}, -1]' is invalid for input of size {}" (%[[N]], %{{.*}} : index, index)
+// LOWERED: fx.assert %{{.*}}, "cannot reshape tensor of 0 elements into shape [{}, -1] because the unspecified dimension size -1 can be any value and is ambiguous" (%[[N]] : index)
 // LOWERED: %[[Q:.*]] = arith.divsi
 // LOWERED: tensor.from_elements %{{.*}}, %[[Q]] : tensor<2xindex>
 func.func @literal_minus_one(%x: tensor<?x3x4xf32>) -> tensor<?x?xf32> {
@@ -69,7 +84,7 @@ func.func @literal_minus_one(%x: tensor<?x3x4xf32>) -> tensor<?x?xf32> {
 
 // The same on a static tensor, x.reshape(2, -1): nothing left to check.
 // LOWERED-LABEL: func.func @static_minus_one
-// LOWERED-NOT: cf.assert
+// LOWERED-NOT: fx.assert
 // LOWERED: %[[C12:.*]] = arith.constant 12 : index
 // LOWERED: tensor.from_elements %{{.*}}, %[[C12]] : tensor<2xindex>
 func.func @static_minus_one(%x: tensor<2x3x4xf32>) -> tensor<?x?xf32> {
@@ -82,9 +97,10 @@ func.func @static_minus_one(%x: tensor<2x3x4xf32>) -> tensor<?x?xf32> {
 
 // A run-time element may be -1, so the constant -1 after it may be a second.
 // LOWERED-LABEL: func.func @runtime_then_minus_one
-// LOWERED: cf.assert %{{.*}}, "invalid shape dimension below -1 (element 0 of shape '[?, -1]')"
-// LOWERED: cf.assert %{{.*}}, "only one dimension can be inferred"
-// LOWERED: cf.assert %{{.*}}, "shape '[?, -1]' is invalid for input of size 24"
+// LOWERED-SAME: %[[N:[^:]*]]: index
+// LOWERED: fx.assert %{{.*}}, "invalid shape dimension {}" (%[[N]] : index)
+// LOWERED: fx.assert %{{.*}}, "only one dimension can be inferred"{{$}}
+// LOWERED: fx.assert %{{.*}}, "shape '[{}, -1]' is invalid for input of size 24" (%[[N]] : index)
 func.func @runtime_then_minus_one(%x: tensor<2x3x4xf32>, %n: index) -> tensor<?x?xf32> {
   %c-1 = arith.constant -1 : index
   %s = fx.make_size %n, %c-1 : !fx.size<2>
@@ -94,11 +110,17 @@ func.func @runtime_then_minus_one(%x: tensor<2x3x4xf32>, %n: index) -> tensor<?x
 
 // Static result dims are checked against what the size computes.
 // LOWERED-LABEL: func.func @static_result
-// LOWERED: cf.assert %{{.*}}, "view: dim 0 of shape '[?, 2]' is not 3, as the result type tensor<3x2xf32> says"
+// LOWERED-SAME: %[[N:[^:]*]]: index
+// LOWERED: fx.assert %{{.*}}, "view: dim 0 of shape '[{}, 2]' is {}, not 3, as the result type tensor<3x2xf32> says" (%[[N]], %{{.*}} : index, index)
 // LOWERED-LABEL: func.func @static_slice_rows
-// LOWERED: cf.assert %{{.*}}, "the slice has a number of rows other than 3, dim 0 of the result type tensor<3xi64>"
+// LOWERED: fx.assert %{{.*}}, "dim 0 of the slice is {}, not 3, as the result type tensor<3xi64> says" (%{{.*}} : index)
 // LOWERED-LABEL: func.func @static_trailing
-// LOWERED: cf.assert %{{.*}}, "dim 1 of the sliced tensor is not 4, as the result type tensor<?x4xi64> says"
+// LOWERED: %[[D1:.*]] = tensor.dim %{{.*}}, %c1
+// LOWERED: fx.assert %{{.*}}, "dim 1 of the slice is {}, not 4, as the result type tensor<?x4xi64> says" (%[[D1]] : index)
+// STATIC-LABEL: func.func @static_result
+// STATIC: cf.assert %{{.*}}, "view: dim 0 of shape '[?, 2]' is ?, not 3, as the result type tensor<3x2xf32> says"
+// STATIC-LABEL: func.func @static_slice_rows
+// STATIC: cf.assert %{{.*}}, "dim 0 of the slice is ?, not 3, as the result type tensor<3xi64> says"
 func.func @static_result(%y: tensor<?xf32>, %n: index) -> tensor<3x2xf32> {
   %c2 = arith.constant 2 : index
   %s = fx.make_size %n, %c2 : !fx.size<2>
@@ -118,7 +140,7 @@ func.func @static_trailing(%t: tensor<?x?xi64>) -> tensor<?x4xi64> {
 
 // An unranked result claims no dims: nothing to check, a cast to it.
 // LOWERED-LABEL: func.func @unranked_result
-// LOWERED-NOT: cf.assert
+// LOWERED-NOT: fx.assert
 // LOWERED: %[[S:.*]] = tensor.extract_slice
 // LOWERED: tensor.cast %[[S]] : tensor<?x4xi64> to tensor<*xi64>
 func.func @unranked_result(%t: tensor<?x4xi64>) -> tensor<*xi64> {
@@ -130,13 +152,16 @@ func.func @unranked_result(%t: tensor<?x4xi64>) -> tensor<*xi64> {
 // x.size(d) of a 0-d tensor: torch raises for every d, and tensor.dim takes
 // no 0-d operand. The assert always fails; no tensor.dim is built.
 // LOWERED-LABEL: func.func @size_of_0d
+// LOWERED-SAME: %[[D:[^:]*]]: index
 // LOWERED-NOT: tensor.dim
 // LOWERED: %[[NO:.*]] = arith.constant false
-// LOWERED: cf.assert %[[NO]], "Dimension specified but tensor has no dimensions"
+// LOWERED: fx.assert %[[NO]], "Dimension specified as {} but tensor has no dimensions" (%[[D]] : index)
 // LOWERED-NOT: tensor.dim
 // LOWERED: return
 // CANON-LABEL: func.func @size_of_0d
-// CANON: cf.assert %{{.*}}, "Dimension specified but tensor has no dimensions"
+// CANON: fx.assert %{{.*}}, "Dimension specified as {} but tensor has no dimensions" (%{{.*}} : index)
+// STATIC-LABEL: func.func @size_of_0d
+// STATIC: cf.assert %{{.*}}, "Dimension specified as ? but tensor has no dimensions"
 func.func @size_of_0d(%x: tensor<f32>, %d: index) -> index {
   %n = fx.size %x, dim = %d : tensor<f32> -> index
   return %n : index
@@ -147,13 +172,13 @@ func.func @size_of_0d(%x: tensor<f32>, %d: index) -> index {
 // false and stays; the slice is built with the claimed rows from 0 by 1, in
 // bounds, and needs no tensor.cast (one from 1 row to 0 would not verify).
 // LOWERED-LABEL: func.func @rows_cannot_match
-// LOWERED: cf.assert %{{.*}}, "the slice has a number of rows other than 0, dim 0 of the result type tensor<0x?x2xf32>"
+// LOWERED: fx.assert %{{.*}}, "dim 0 of the slice is 1, not 0, as the result type tensor<0x?x2xf32> says"{{$}}
 // LOWERED: %[[S:.*]] = tensor.extract_slice %{{.*}}[0, 0, 0] [0, %{{.*}}, 2] [1, 1, 1] : tensor<2x?x2xf32> to tensor<0x?x2xf32>
 // LOWERED-NOT: tensor.cast
 // LOWERED: return %[[S]]
 // CANON-LABEL: func.func @rows_cannot_match
 // CANON: %[[NO:.*]] = arith.constant false
-// CANON: cf.assert %[[NO]], "the slice has a number of rows other than 0, dim 0 of the result type tensor<0x?x2xf32>"
+// CANON: fx.assert %[[NO]], "dim 0 of the slice is 1, not 0, as the result type tensor<0x?x2xf32> says"
 // CANON: tensor.extract_slice %{{.*}}[0, 0, 0] [0, %{{.*}}, 2] [1, 1, 1] : tensor<2x?x2xf32> to tensor<0x?x2xf32>
 func.func @rows_cannot_match(%x: tensor<2x?x2xf32>) -> tensor<0x?x2xf32> {
   %c3 = arith.constant 3 : index
@@ -162,13 +187,13 @@ func.func @rows_cannot_match(%x: tensor<2x?x2xf32>) -> tensor<0x?x2xf32> {
   return %r : tensor<0x?x2xf32>
 }
 // LOWERED-LABEL: func.func @past_the_end
-// LOWERED: cf.assert %{{.*}}, "the slice has a number of rows other than 4, dim 0 of the result type tensor<4xf32>"
+// LOWERED: fx.assert %{{.*}}, "dim 0 of the slice is 0, not 4, as the result type tensor<4xf32> says"
 // LOWERED: %[[S:.*]] = tensor.extract_slice %{{.*}}[0] [4] [1] : tensor<4xf32> to tensor<4xf32>
 // LOWERED-NOT: tensor.cast
 // LOWERED: return %[[S]]
 // CANON-LABEL: func.func @past_the_end
 // CANON: %[[NO:.*]] = arith.constant false
-// CANON: cf.assert %[[NO]], "the slice has a number of rows other than 4, dim 0 of the result type tensor<4xf32>"
+// CANON: fx.assert %[[NO]], "dim 0 of the slice is 0, not 4, as the result type tensor<4xf32> says"
 func.func @past_the_end(%x: tensor<4xf32>) -> tensor<4xf32> {
   %c4 = arith.constant 4 : index
   %s = fx.slice %c4, none, none
@@ -183,7 +208,7 @@ func.func @past_the_end(%x: tensor<4xf32>) -> tensor<4xf32> {
 // fails, every folding stays in bounds.
 // LOWERED-LABEL: func.func @claimed_rows_by_step
 // LOWERED: %[[OK:.*]] = arith.cmpi eq
-// LOWERED: cf.assert %[[OK]], "the slice has a number of rows other than 4, dim 0 of the result type tensor<4x4xf32>"
+// LOWERED: fx.assert %[[OK]], "dim 0 of the slice is {}, not 4, as the result type tensor<4x4xf32> says"
 // LOWERED: %[[S:.*]] = tensor.extract_slice %{{.*}}[%{{.*}}, 0] [4, 4] [%{{.*}}, 1] : tensor<4x4xf32> to tensor<4x4xf32>
 // LOWERED-NOT: tensor.cast
 // LOWERED: return %[[S]]
@@ -191,7 +216,7 @@ func.func @past_the_end(%x: tensor<4xf32>) -> tensor<4xf32> {
 // CANON-DAG: %[[C1:.*]] = arith.constant 1 : index
 // CANON-DAG: %[[C3:.*]] = arith.constant 3 : index
 // CANON: %[[OK:.*]] = arith.cmpi eq
-// CANON: cf.assert %[[OK]], "the slice has a number of rows other than 4, dim 0 of the result type tensor<4x4xf32>"
+// CANON: fx.assert %[[OK]], "dim 0 of the slice is {}, not 4, as the result type tensor<4x4xf32> says"
 // CANON: %[[STRIDE:.*]] = arith.select %[[OK]], %[[C3]], %[[C1]] : index
 // CANON: tensor.extract_slice %{{.*}}[0, 0] [4, 4] [%[[STRIDE]], 1] : tensor<4x4xf32> to tensor<4x4xf32>
 func.func @claimed_rows_by_step(%x: tensor<4x4xf32>, %b: index) -> tensor<4x4xf32> {
@@ -206,13 +231,13 @@ func.func @claimed_rows_by_step(%x: tensor<4x4xf32>, %b: index) -> tensor<4x4xf3
 // (a negative static size) or a stride of INT64_MIN (the dynamic-stride
 // sentinel) would make the lowered IR invalid. (Found by fx-fuzz-structured.)
 // LOWERED-LABEL: func.func @constant_negative_steps
-// LOWERED: cf.assert %{{.*}}, "step must be greater than zero"
+// LOWERED: fx.assert %{{.*}}, "step must be greater than zero"
 // LOWERED: tensor.extract_slice %{{.*}}[0] [5] [1] : tensor<5xi64> to tensor<5xi64>
-// LOWERED: cf.assert %{{.*}}, "step must be greater than zero"
+// LOWERED: fx.assert %{{.*}}, "step must be greater than zero"
 // LOWERED: tensor.extract_slice %{{.*}}[%{{.*}}] [%{{.*}}] [1] : tensor<?xi64> to tensor<?xi64>
 // CANON-LABEL: func.func @constant_negative_steps
 // CANON: %[[FALSE:.*]] = arith.constant false
-// CANON: cf.assert %[[FALSE]], "step must be greater than zero"
+// CANON: fx.assert %[[FALSE]], "step must be greater than zero"
 // CANON-NOT: -9223372036854775808
 // CANON: return
 func.func @constant_negative_steps(%x: tensor<5xi64>, %y: tensor<?xi64>) -> (tensor<?xi64>, tensor<?xi64>) {
@@ -223,4 +248,22 @@ func.func @constant_negative_steps(%x: tensor<5xi64>, %y: tensor<?xi64>) -> (ten
   %t = fx.slice none, none, %min
   %1 = fx.slice_tensor %y[%t] : tensor<?xi64> -> tensor<?xi64>
   return %0, %1 : tensor<?xi64>, tensor<?xi64>
+}
+
+// x.size() of an unranked x as !fx.size<3>: one check of the rank, with the
+// rank in the message; past it every dim below 3 is in range, unchecked.
+// LOWERED-LABEL: func.func @unranked_size
+// LOWERED: %[[RANK:.*]] = tensor.rank
+// LOWERED: fx.assert %{{.*}}, "x.size() of a tensor whose rank is {}, not 3, the length of '!fx.size<3>'" (%[[RANK]] : index)
+// LOWERED-NOT: fx.assert
+// LOWERED: %[[LAST:.*]] = tensor.dim %{{.*}}, %c2
+// LOWERED: return %[[LAST]]
+// STATIC-LABEL: func.func @unranked_size
+// STATIC: cf.assert %{{.*}}, "x.size() of a tensor whose rank is ?, not 3, the length of '!fx.size<3>'"
+// STATIC-NOT: cf.assert
+// STATIC: return
+func.func @unranked_size(%u: tensor<*xf32>) -> index {
+  %s = fx.size %u : tensor<*xf32> -> !fx.size<3>
+  %e = fx.getitem %s[-1] : !fx.size<3>
+  return %e : index
 }

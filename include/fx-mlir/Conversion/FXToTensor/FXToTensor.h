@@ -5,38 +5,27 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlir {
-class DialectRegistry;
 class RewritePatternSet;
 class TypeConverter;
 
 namespace fx {
 
 #define GEN_PASS_DECL_CONVERTFXTOTENSOR
-#define GEN_PASS_DECL_FXLOWERASSERTTOLLVM
 #include "fx-mlir/Conversion/Passes.h.inc"
 
 /// Adds the conversions of `!fx.size<N>` to N `index` values and of
 /// `!fx.slice` to its (start, stop, step).
 void populateFXToTensorTypeConversions(TypeConverter &converter);
 
-/// Adds the patterns that lower fx ops to tensor and arith ops.
+/// Adds the patterns that lower fx ops to tensor and arith ops, with their
+/// run-time checks as `fx.assert`.
 void populateFXToTensorConversionPatterns(const TypeConverter &converter,
                                           RewritePatternSet &patterns);
-
-/// Registers the pass pipeline `fx-to-llvm`: fx IR to the LLVM dialect,
-/// ready for `mlir-runner`.
-void registerFXPipelines();
-
-/// Adds to `registry` the interface models that the passes of `fx-to-llvm`
-/// need (bufferization of arith, tensor, scf, cf and function boundaries),
-/// for a tool that does not register every upstream extension.
-void registerFXPipelineDependencies(DialectRegistry &registry);
 
 } // namespace fx
 } // namespace mlir

@@ -637,5 +637,120 @@ LogicalResult NodeOp::verify() {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// AssertOp
+//===----------------------------------------------------------------------===//
+
+/// Splits `format` at its `{}` placeholders into the text between them, with
+/// `{{` and `}}` unescaped. On a brace that is neither, returns its offset.
+static std::optional<size_t> splitFormat(StringRef format,
+                                         SmallVectorImpl<std::string> &pieces) {
+  pieces.assign(1, std::string());
+  for (size_t i = 0, e = format.size(); i < e; ++i) {
+    char c = format[i];
+    if (c != '{' && c != '}') {
+      pieces.back().push_back(c);
+      continue;
+    }
+    char next = i + 1 < e ? format[i + 1] : '\0';
+    if (c == '{' && next == '}') {
+      pieces.emplace_back();
+    } else if (next == c) {
+      pieces.back().push_back(c);
+    } else {
+      return i;
+    }
+    ++i;
+  }
+  return std::nullopt;
+}
+
+/// A value's constant, read as signed, as the message prints it.
+static std::optional<int64_t> getSignedConstant(Value value) {
+  APInt constant;
+  if (!matchPattern(value, m_ConstantInt(&constant)))
+    return std::nullopt;
+  return constant.getSExtValue();
+}
+
+std::string AssertOp::escape(StringRef text) {
+  std::string escaped;
+  escaped.reserve(text.size());
+  for (char c : text) {
+    escaped.push_back(c);
+    if (c == '{' || c == '}')
+      escaped.push_back(c);
+  }
+  return escaped;
+}
+
+std::string AssertOp::inlineConstants(StringRef format, ValueRange values,
+                                      SmallVectorImpl<Value> &remaining) {
+  SmallVector<std::string> pieces;
+  (void)splitFormat(format, pieces);
+  std::string result = escape(pieces.front());
+  for (auto [value, piece] :
+       llvm::zip_equal(values, ArrayRef(pieces).drop_front())) {
+    if (std::optional<int64_t> constant = getSignedConstant(value)) {
+      result += std::to_string(*constant);
+    } else {
+      result += "{}";
+      remaining.push_back(value);
+    }
+    result += escape(piece);
+  }
+  return result;
+}
+
+SmallVector<std::string> AssertOp::getPieces() {
+  SmallVector<std::string> pieces;
+  (void)splitFormat(getFormat(), pieces);
+  return pieces;
+}
+
+std::string AssertOp::getStaticMessage() {
+  SmallVector<std::string> pieces = getPieces();
+  std::string message = pieces.front();
+  for (auto [value, piece] :
+       llvm::zip_equal(getValues(), ArrayRef(pieces).drop_front())) {
+    if (std::optional<int64_t> constant = getSignedConstant(value))
+      message += std::to_string(*constant);
+    else
+      message += "?";
+    message += piece;
+  }
+  return message;
+}
+
+LogicalResult AssertOp::verify() {
+  SmallVector<std::string> pieces;
+  if (std::optional<size_t> offset = splitFormat(getFormat(), pieces))
+    return emitOpError() << "format has a lone '" << getFormat()[*offset]
+                         << "' at offset " << *offset
+                         << ": a value is '{}', a literal brace '{{' or '}}'";
+  size_t placeholders = pieces.size() - 1;
+  if (placeholders != getValues().size())
+    return emitOpError() << "format has " << placeholders
+                         << " placeholder(s) '{}' but " << getValues().size()
+                         << " value(s)";
+  return success();
+}
+
+LogicalResult AssertOp::canonicalize(AssertOp op, PatternRewriter &rewriter) {
+  if (matchPattern(op.getCondition(), m_One())) {
+    rewriter.eraseOp(op);
+    return success();
+  }
+  // Constant values become part of the format.
+  if (llvm::none_of(op.getValues(), [](Value value) {
+        return getSignedConstant(value).has_value();
+      }))
+    return failure();
+  SmallVector<Value> values;
+  std::string format = inlineConstants(op.getFormat(), op.getValues(), values);
+  rewriter.replaceOpWithNewOp<AssertOp>(op, op.getCondition(), format, values);
+  return success();
+}
+
 #define GET_OP_CLASSES
 #include "fx-mlir/Dialect/FX/IR/FXOps.cpp.inc"

@@ -292,4 +292,59 @@ def FX_NodeOp : FX_NamedOp<"node"> {
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Run-time checks
+//===----------------------------------------------------------------------===//
+
+def FX_AssertOp : FX_Op<"assert", [MemoryEffects<[MemWrite]>]> {
+  let summary = "a run-time check whose message carries run-time values";
+  let description = [{
+    Stops the program with a message when `condition` is false, as
+    `cf.assert` does, but the message is a format: each `{}` in it stands
+    for the next of `values`, printed in decimal when the check fails. `{{`
+    and `}}` are a literal brace. `convert-fx-to-tensor{message-values}`
+    emits it so that a failed check prints torch's message with the numbers
+    torch prints; `fx-lower-assert-to-llvm` prints it to stderr and exits
+    with status 1.
+
+    ```mlir
+    fx.assert %ok, "shape '[{}, 8]' is invalid for input of size {}"
+        (%n, %numel : index, index)
+    ```
+
+    `canonicalize` erases a check whose condition is true and writes a
+    constant value into the format.
+  }];
+
+  let arguments = (ins I1:$condition, StrAttr:$format,
+                       Variadic<AnyTypeOf<[Index,
+                         SignlessIntOfWidths<[8, 16, 32, 64]>]>>:$values);
+
+  let assemblyFormat = [{
+    $condition `,` $format (` ` `(` $values^ `:` type($values) `)`)? attr-dict
+  }];
+
+  let extraClassDeclaration = [{
+    /// The text of the format between its placeholders, braces unescaped:
+    /// one piece more than there are values.
+    ::llvm::SmallVector<std::string> getPieces();
+
+    /// The message with each value that is a constant in place, and `?` for
+    /// the others: what a check with a static message can say.
+    std::string getStaticMessage();
+
+    /// `text` with its braces doubled, to stand for itself in a format.
+    static std::string escape(::llvm::StringRef text);
+
+    /// `format` with the constants among `values` written into it; the
+    /// others, still placeholders, are appended to `remaining`.
+    static std::string inlineConstants(
+        ::llvm::StringRef format, ::mlir::ValueRange values,
+        ::llvm::SmallVectorImpl<::mlir::Value> &remaining);
+  }];
+
+  let hasVerifier = 1;
+  let hasCanonicalizeMethod = 1;
+}
+
 #endif // FX_MLIR_DIALECT_FX_IR_FXOPS_TD

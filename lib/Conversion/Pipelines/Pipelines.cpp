@@ -1,5 +1,7 @@
 //===- Pipelines.cpp - fx-to-llvm -----------------------------------------===//
 
+#include "fx-mlir/Conversion/Pipelines/Pipelines.h"
+#include "fx-mlir/Conversion/FXAssertToLLVM/FXAssertToLLVM.h"
 #include "fx-mlir/Conversion/FXToTensor/FXToTensor.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
@@ -25,10 +27,13 @@
 using namespace mlir;
 
 /// fx IR to the LLVM dialect: the fx lowering with its run-time checks,
-/// cleanup that erases the checks the types prove, bufferization, and the
-/// upstream conversions to LLVM, asserts last before cf.
+/// whose messages print run-time values, cleanup that erases the checks the
+/// types prove, bufferization, and the upstream conversions to LLVM, asserts
+/// last before cf.
 static void buildFXToLLVMPipeline(OpPassManager &pm) {
-  pm.addPass(fx::createConvertFXToTensor());
+  fx::ConvertFXToTensorOptions lowering;
+  lowering.messageValues = true;
+  pm.addPass(fx::createConvertFXToTensor(lowering));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   bufferization::OneShotBufferizePassOptions bufferization;
@@ -55,9 +60,10 @@ void mlir::fx::registerFXPipelines() {
   PassPipelineRegistration<>(
       "fx-to-llvm",
       "Lower fx IR to the LLVM dialect, ready for mlir-runner: "
-      "convert-fx-to-tensor with its run-time checks, canonicalize, cse, "
-      "one-shot-bufferize of function boundaries, and the conversions to "
-      "LLVM, cf.assert through fx-lower-assert-to-llvm",
+      "convert-fx-to-tensor{message-values} with its run-time checks, "
+      "canonicalize, cse, one-shot-bufferize of function boundaries, and the "
+      "conversions to LLVM, fx.assert and cf.assert through "
+      "fx-lower-assert-to-llvm",
       buildFXToLLVMPipeline);
 }
 

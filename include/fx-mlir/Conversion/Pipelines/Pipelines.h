@@ -1,0 +1,23 @@
+//===- Pipelines.h - fx-to-llvm ---------------------------------*- C++ -*-===//
+
+#ifndef FX_MLIR_CONVERSION_PIPELINES_PIPELINES_H
+#define FX_MLIR_CONVERSION_PIPELINES_PIPELINES_H
+
+namespace mlir {
+class DialectRegistry;
+
+namespace fx {
+
+/// Registers the pass pipeline `fx-to-llvm`: fx IR to the LLVM dialect,
+/// ready for `mlir-runner`.
+void registerFXPipelines();
+
+/// Adds to `registry` the interface models that the passes of `fx-to-llvm`
+/// need (bufferization of arith, tensor, scf, cf and function boundaries),
+/// for a tool that does not register every upstream extension.
+void registerFXPipelineDependencies(DialectRegistry &registry);
+
+} // namespace fx
+} // namespace mlir
+
+#endif // FX_MLIR_CONVERSION_PIPELINES_PIPELINES_H
