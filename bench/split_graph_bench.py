@@ -12,11 +12,12 @@ vLLM's default splitting ops), in one run and interleaved, it times
 
 and prints a Markdown table of medians in seconds with fx-mlir/reference.
 Building the graphs is not timed; each call gets a fresh graph, since both
-decompose sizes in place. The two must give the same SplitItems, or the run
+decompose sizes in place, and starts after a full garbage collection. The two must give the same SplitItems, or the run
 stops. These machines are noisy: read the ratios.
 """
 
 import argparse
+import gc
 import inspect
 import os
 import statistics
@@ -68,10 +69,12 @@ def main():
             ref_gm = vllm_graphs.llama(layers).gm
             our_gm = vllm_graphs.llama(layers).gm
             nodes = len(ref_gm.graph.nodes)
+            gc.collect()
             start = time.perf_counter()
             _, ref_items = vllm_reference.split_graph(ref_gm, None)
             ref_times.append(time.perf_counter() - start)
             stats = {}
+            gc.collect()
             start = time.perf_counter()
             _, our_items = split_graph(our_gm, None, stats=stats, **extra)
             our_times.append(time.perf_counter() - start)

@@ -8,9 +8,11 @@
 # per-graph diff and the run exits 1. Without fx_mlir_import.split_graph the
 # run fails.
 #
-# `split_graph_vllm.py FX_OPT --against-reference` checks the harness: the
-# reference against itself.
+# With --against-reference it checks the harness and the reference alone:
+# the reference against itself, its pieces as vLLM's rules give them, and its
+# split graphs computing the unsplit results.
 # REQUIRES: torch
+# RUN: %PYTHON %s %fx_obj_root/bin/fx-opt --against-reference | FileCheck %s
 # RUN: %PYTHON %s %fx_obj_root/bin/fx-opt | FileCheck %s
 
 import inspect
@@ -23,23 +25,53 @@ import vllm_reference as reference
 
 TOKENS = (1, 7, 33)
 MAX_NODE_LINES = 12
+# More splitting-op lists for a family: overload names (`ns::op.overload`
+# matches that overload; `ns::op.default` does not match the packet).
+EXTRA_OPS = {"overloads": ["vllm::linear_attention.varlen", "vllm::short_conv.default"]}
 
-# CHECK: llama, family ops: same partition
+# The reference's pieces ("*": a splitting piece) as vLLM's rules give them:
+# the KV-cache update groups with the attention after it (node.next); MLA's
+# lone torch.empty between its two splitting ops joins piece 0, so ids 2 and
+# 6 are gone; cascade's getitems after the prefix attention keep the suffix
+# attention apart; `vllm::linear_attention` matches .default, not .varlen.
+# CHECK: llama, family ops: reference pieces 0 1* 2 3* 4, sym_shape_indices {'submod_0': [1], 'submod_2': [1], 'submod_4': [1]}
+# CHECK-NEXT: llama, family ops: same partition (5 pieces)
 # CHECK-NEXT: llama, family ops: equal to the unsplit graph at 1, 7, 33 tokens
+# CHECK-NEXT: llama, default ops: reference pieces 0 1* 2 3* 4,
 # CHECK-NEXT: llama, default ops: same partition
 # CHECK-NEXT: llama, default ops: equal to the unsplit graph at 1, 7, 33 tokens
-# CHECK: qwen, family ops: same partition
-# CHECK: mla, family ops: same partition
-# CHECK: moe, family ops: same partition
-# CHECK: hybrid, family ops: same partition
-# CHECK: lora, family ops: same partition
-# CHECK: tuple_attention, family ops: same partition
-# CHECK: cascade, family ops: same partition
-# CHECK: overloads, family ops: same partition
-# CHECK: slice_after_attention, family ops: same partition
+# CHECK: qwen, family ops: reference pieces 0 1* 2 3* 4,
+# CHECK-NEXT: qwen, family ops: same partition
+# CHECK: mla, family ops: reference pieces 0 1* 3* 4 5* 7* 8,
+# CHECK-NEXT: mla, family ops: same partition
+# The MoE's orig_shape: its sym_size crosses the attention (and the experts)
+# as a SymInt, the piece's second SymInt argument.
+# CHECK: moe, family ops: reference pieces 0 1* 2 3* 4 5* 6 7* 8, sym_shape_indices {'submod_0': [1], 'submod_2': [1], 'submod_4': [1, 2], 'submod_6': [1], 'submod_8': [1, 2]}
+# CHECK-NEXT: moe, family ops: same partition
+# CHECK: moe, default ops: reference pieces 0 1* 2 3* 4, sym_shape_indices {'submod_0': [1], 'submod_2': [1, 6], 'submod_4': [1, 6]}
+# CHECK-NEXT: moe, default ops: same partition
+# CHECK: hybrid, family ops: reference pieces 0 1* 2 3* 4 5* 6,
+# CHECK-NEXT: hybrid, family ops: same partition
+# CHECK: hybrid, default ops: reference pieces 0 1* 2 3* 4 5* 6,
+# CHECK-NEXT: hybrid, default ops: same partition
+# LoRA's x.size(0) stays a SymInt node and crosses the attention.
+# CHECK: lora, family ops: reference pieces 0 1* 2 3* 4, sym_shape_indices {'submod_0': [1], 'submod_2': [1, 2], 'submod_4': [1, 2]}
+# CHECK-NEXT: lora, family ops: same partition
+# CHECK: tuple_attention, family ops: reference pieces 0 1* 2 3* 4,
+# CHECK-NEXT: tuple_attention, family ops: same partition
+# CHECK: cascade, family ops: reference pieces 0 1* 3* 4 5* 7* 8,
+# CHECK-NEXT: cascade, family ops: same partition
+# CHECK: cascade, default ops: reference pieces 0,
+# CHECK-NEXT: cascade, default ops: same partition
+# CHECK: overloads, family ops: reference pieces 0 1* 2 3* 4 5* 6 7* 8 9* 10 11* 12,
+# CHECK-NEXT: overloads, family ops: same partition
+# CHECK: overloads, overload names: reference pieces 0 1* 2 3* 4,
+# CHECK-NEXT: overloads, overload names: same partition
+# CHECK: slice_after_attention, family ops: reference pieces 0 1* 2 3* 4,
+# CHECK-NEXT: slice_after_attention, family ops: same partition
 # CHECK: slice_after_attention, default ops: equal to the unsplit graph at 1, 7, 33 tokens
 # CHECK-NOT: differ
-# CHECK: 20 runs, 0 disagreements
+# CHECK: 21 runs, 0 disagreements
 # CHECK-NOT: differ
 
 
@@ -151,13 +183,20 @@ def main(argv):
             ours = lambda gm, ops: plain(gm, ops, fx_opt=fx_opt_path)  # noqa: E731
     runs = disagreements = 0
     for family, build in vllm_graphs.FAMILIES.items():
-        for label, use_default in (("family ops", False), ("default ops", True)):
+        variants = [("family ops", "family"), ("default ops", None)]
+        if family in EXTRA_OPS:
+            variants.append(("overload names", EXTRA_OPS[family]))
+        for label, which in variants:
             runs += 1
             title = f"{family}, {label}"
             unsplit = build(layers_of(family))
-            ops = None if use_default else unsplit.splitting_ops
+            ops = unsplit.splitting_ops if which == "family" else which
             ref_case, our_case = build(layers_of(family)), build(layers_of(family))
             ref_gm, ref_items = reference.split_graph(ref_case.gm, ops)
+            print(f"{title}: reference pieces "
+                  + " ".join(f"{i.graph_id}{'*' if i.is_splitting_graph else ''}"
+                             for i in ref_items)
+                  + f", sym_shape_indices {reference.sym_shape_indices(ref_gm, ref_items)}")
             try:
                 our_gm, our_items = ours(our_case.gm, ops)
             except Exception as err:  # a refusal is a disagreement, said in one line

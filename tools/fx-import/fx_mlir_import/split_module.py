@@ -269,14 +269,14 @@ def split_module(m, root_m, split_callback, qualname_map=None, keep_original_ord
         for node in nodes:
             construct(node)
 
+    placeholders = [node for node in nodes if node.op == "placeholder"]
     for name in (original_order if keep_original_order else topo_order):
         piece = pieces[name]
         results = tuple(piece.env[by_name[n]] for n in piece.outputs)
         piece.graph.output(results[0] if len(results) == 1 and not tuple_return else results)
         if keep_original_order:
-            for node in nodes:
-                if node.op == "placeholder":
-                    construct(node)
+            for node in placeholders:
+                construct(node)
             for inp in piece.inputs:
                 construct(by_name[inp])
         base_attrs[piece.submod_name] = GraphModule(piece.targets, piece.graph)
