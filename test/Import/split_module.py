@@ -125,6 +125,35 @@ for keep in (True, False):
         getattr(ours, n).code == getattr(theirs, n).code for n, _ in theirs.named_children())
     print(f"same as torch 1.13, {'original' if keep else 'topological'} order:", same)
 
+
+class WithModules(torch.nn.Module):
+    """A parameter (get_attr) and a submodule called twice (call_module)."""
+
+    def __init__(self):
+        super().__init__()
+        self.param = torch.nn.Parameter(torch.rand(3, 4))
+        self.linear = torch.nn.Linear(4, 5)
+
+    def forward(self, x, y):
+        z = self.linear(x + self.param).clamp(min=0.0, max=1.0)
+        return z + self.linear(y).clamp(min=0.0, max=1.0)
+
+
+root = WithModules()
+traced = torch.fx.symbolic_trace(root)
+computing = [n for n in traced.graph.nodes if n.op not in ("placeholder", "get_attr", "output")]
+round_robin = {n: i % 3 for i, n in enumerate(computing)}
+# CHECK: with modules, original order: same as torch 1.13: True, equal: True
+# CHECK: with modules, topological order: same as torch 1.13: True, equal: True
+for keep in (True, False):
+    ours = split_module(traced, root, round_robin.__getitem__, keep_original_order=keep)
+    theirs = torch_split_module(traced, root, round_robin.__getitem__, keep_original_order=keep)
+    same = ours.code == theirs.code and all(
+        getattr(ours, n).code == getattr(theirs, n).code for n, _ in theirs.named_children())
+    x, y = torch.rand(3, 4), torch.rand(3, 4)
+    print(f"with modules, {'original' if keep else 'topological'} order: same as torch 1.13: "
+          f"{same}, equal: {torch.equal(ours(x, y), traced(x, y))}")
+
 # Without keep_original_order the calls follow torch's topological order
 # (a stack: the last ready piece first), so piece 2 (independent) comes first.
 # CHECK-LABEL: def forward(self, a, b):
