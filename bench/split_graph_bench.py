@@ -12,8 +12,9 @@ vLLM's default splitting ops), in one run and interleaved, it times
 
 and prints a Markdown table of medians in seconds with fx-mlir/reference.
 Building the graphs is not timed; each call gets a fresh graph, since both
-decompose sizes in place, and starts after a full garbage collection. The two must give the same SplitItems, or the run
-stops. These machines are noisy: read the ratios.
+decompose sizes in place, and starts after a full garbage collection. The
+two must give the same SplitItems, or the run stops. These machines are
+noisy: read the ratios.
 """
 
 import argparse
