@@ -208,46 +208,33 @@ print(split_module(gm, None, part.__getitem__, keep_original_order=True,
                    tuple_return=True).code.strip())
 
 
-def self_bound_graph():
-    """s0's binder is a sym_size in the piece that also receives x (of s0
-    rows): torch 2.x makes the piece depend on itself and reports a cycle."""
+def s0_graph(binder):
+    """x of s0 rows. With `binder`, s0's binder is a sym_size in the piece
+    that also receives x: torch 2.x makes that piece depend on itself and
+    reports a cycle. Without, relu's s0 rows cross a cut and no node binds
+    s0."""
     env = ShapeEnv()
     s0 = env.create_symint("s0", 5)
     with FakeTensorMode():
         x = torch.empty(s0, 8)
     g = torch.fx.Graph()
     p_x = node(g, "placeholder", "x", (), x, "x")
-    d0 = node(g, "call_function", torch.ops.aten.sym_size.int, (p_x, 0), s0, "d0")
+    part = {}
+    if binder:
+        part[node(g, "call_function", torch.ops.aten.sym_size.int, (p_x, 0), s0, "d0")] = 0
     relu = node(g, "call_function", torch.relu, (p_x,), x, "relu")
-    g.output((relu, d0))
-    return torch.fx.GraphModule(torch.nn.Module(), g), {d0: 0, relu: 0}
+    part[relu] = 0
+    sig = node(g, "call_function", torch.sigmoid, (relu,), x, "sig")
+    part[sig] = 0 if binder else 1
+    g.output((sig,))
+    return torch.fx.GraphModule(torch.nn.Module(), g), part
 
 
 # CHECK: split_module: cycle exists between partitions
-gm, part = self_bound_graph()
-try:
-    split_module(gm, None, part.__getitem__, keep_original_order=True)
-except SplitModuleError as err:
-    print(err)
-
-
-def unbound_graph():
-    """A tensor whose shape mentions s0 crosses a cut and no node binds s0."""
-    env = ShapeEnv()
-    s0 = env.create_symint("s0", 5)
-    with FakeTensorMode():
-        x = torch.empty(s0, 8)
-    g = torch.fx.Graph()
-    p_x = node(g, "placeholder", "x", (), x, "x")
-    relu = node(g, "call_function", torch.relu, (p_x,), x, "relu")
-    sig = node(g, "call_function", torch.sigmoid, (relu,), x, "sig")
-    g.output((sig,))
-    return torch.fx.GraphModule(torch.nn.Module(), g), {relu: 0, sig: 1}
-
-
 # CHECK: split_module: node 'x' crosses into piece 0 with symbol s0 that no node binds
-gm, part = unbound_graph()
-try:
-    split_module(gm, None, part.__getitem__, keep_original_order=True)
-except SplitModuleError as err:
-    print(err)
+for binder in (True, False):
+    gm, part = s0_graph(binder)
+    try:
+        split_module(gm, None, part.__getitem__, keep_original_order=True)
+    except SplitModuleError as err:
+        print(err)
