@@ -107,12 +107,14 @@ def is_empty_allocation_node(node):
     return name.startswith("aten::empty") or name.startswith("aten::new_empty")
 
 
-def decompose_size_nodes(gm):
-    """_decompose_size_nodes with #42543's rule: size nodes with a dim stay."""
+def decompose_size_nodes(gm, fixed=True):
+    """_decompose_size_nodes with #42543's rule: size nodes with a dim stay.
+    `fixed=False` is the rule before #42543, which decomposed them too (and
+    fails with "Tried to erase Node ..." when one is nested in a slice)."""
     graph = gm.graph
     size_nodes = [n for n in graph.nodes if n.op == "call_method" and n.target == "size"]
     for node in size_nodes:
-        if len(node.args) > 1 or node.kwargs:
+        if fixed and (len(node.args) > 1 or node.kwargs):
             continue
         tensor = node.args[0]
         value = tensor.meta.get("example_value")
@@ -197,12 +199,13 @@ def assign_subgraphs(gm, splitting_ops):
     return node_to_subgraph_id, split_op_graphs
 
 
-def split_graph(gm, splitting_ops=None, *, tuple_return=False):
+def split_graph(gm, splitting_ops=None, *, tuple_return=False, fixed_sizes=True):
     """vLLM's split_graph. Decomposes `gm`'s sizes in place, as vLLM does.
-    `tuple_return` is what vLLM passes on torch >= 2.12."""
+    `tuple_return` is what vLLM passes on torch >= 2.12; `fixed_sizes=False`
+    decomposes as vLLM did before #42543."""
     if splitting_ops is None:
         splitting_ops = DEFAULT_SPLITTING_OPS
-    decompose_size_nodes(gm)
+    decompose_size_nodes(gm, fixed_sizes)
     node_to_subgraph_id, split_op_graphs = assign_subgraphs(gm, splitting_ops)
     split_gm = split_module(gm, None, node_to_subgraph_id.__getitem__,
                             keep_original_order=True, tuple_return=tuple_return)
