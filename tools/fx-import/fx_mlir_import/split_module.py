@@ -5,8 +5,8 @@
 (read in the search index's stored text of PyTorch's
 torch/fx/passes/split_module.py, the version with `tuple_return` and
 `partition_affix`, index file id 52872108543; the index names no commit for
-it). What torch 1.13's own split_module (pytorch/pytorch 01b0eabf, the
-version that ships with it) lacks, and this one does:
+it). What torch 1.13's own split_module (Debian's python3-torch 1.13) lacks,
+and this one does:
 
 - a piece with no output (an op that writes into a buffer) is called and
   returns `()`; 1.13 fails indexing its empty output list;
