@@ -56,6 +56,14 @@ def FXDecomposeSize : Pass<"fx-decompose-size"> {
     Option<"emitRemarks", "emit-remarks", "bool", /*default=*/"false",
            "Emit one remark per fx.size and fx.sym_size: decomposed, erased "
            "or left alone, and why">,
+    Option<"reportFile", "report-file", "std::string", /*default=*/"\"\"",
+           "Append what emit-remarks says, one JSON object per line, to "
+           "this file">,
+    Option<"placement", "placement", "std::string",
+           /*default=*/"\"in-place\"",
+           "Where the per-dim values go: in-place (where the x.size() was) "
+           "or after-producer (right after the tensor's producer, as vLLM's "
+           "_decompose_size_nodes puts them)">,
   ];
 }
 
@@ -154,14 +162,25 @@ def FXSplitGraph : Pass<"fx-split-graph", "::mlir::ModuleOp"> {
                "Names of the ops to split at (default: vLLM's attention and "
                "KV-cache ops)",
                "llvm::cl::list_init<std::string>({"
-               "\"vllm::unified_attention\", "
                "\"vllm::unified_attention_with_output\", "
                "\"vllm::unified_mla_attention_with_output\", "
                "\"vllm::mamba_mixer2\", "
+               "\"vllm::mamba_mixer\", "
+               "\"vllm::short_conv\", "
+               "\"vllm::linear_attention\", "
+               "\"vllm::plamo2_mamba_mixer\", "
+               "\"vllm::gdn_attention_core\", "
+               "\"vllm::olmo_hybrid_gdn_full_forward\", "
+               "\"vllm::kda_attention\", "
+               "\"vllm::sparse_attn_indexer\", "
+               "\"vllm::rocm_aiter_sparse_attn_indexer\", "
                "\"vllm::unified_kv_cache_update\", "
                "\"vllm::unified_mla_kv_cache_update\"})">,
     Option<"emitRemarks", "emit-remarks", "bool", /*default=*/"false",
            "Report each piece and what crosses each cut as remarks">,
+    Option<"mapFile", "map-file", "std::string", /*default=*/"\"\"",
+           "Write the node -> piece map, each piece's inputs and outputs and "
+           "what may not cross, as JSON, to this file">,
   ];
 }
 
