@@ -88,10 +88,16 @@ func.func @consecutive(%x: tensor<8x4xf32>) -> tensor<8x4xf32> {
   return %sigmoid : tensor<8x4xf32>
 }
 
-// A getitem of the splitting op between two splitting ops keeps them in one
-// piece: it goes to the splitting piece.
+// vLLM groups two splitting ops only when the very next node splits: a
+// getitem of the first one in between keeps them apart. It goes to the first
+// one's piece, 1; id 2 gets no node and no piece; the second one is piece 3.
 // CONSEC-LABEL: func.func @consecutive_with_getitem(
-// CONSEC-NEXT: call @consecutive_with_getitem_submod_1(
+// CONSEC-NEXT: %[[G:.*]] = call @consecutive_with_getitem_submod_1(
+// CONSEC-NEXT: call @consecutive_with_getitem_submod_3(%[[G]])
+// CONSEC-NEXT: return
+// CONSEC-LABEL: func.func private @consecutive_with_getitem_submod_1(
+// CONSEC-NEXT: "torch.ops.aten.sqrt.default"
+// CONSEC-NEXT: "operator.getitem"
 // CONSEC-NEXT: return
 func.func @consecutive_with_getitem(%x: tensor<8x4xf32>) -> tensor<8x4xf32> {
   %t = fx.node "call_function" "torch.ops.aten.sqrt.default"(%x) : (tensor<8x4xf32>) -> tuple<tensor<8x4xf32>>

@@ -404,6 +404,9 @@ void SplitPlan::buildEntries() {
   SmallVector<Entry> ops;
   for (Operation &op : body.without_terminator()) {
     std::optional<StringRef> name = nodeName(op.getLoc());
+    // A constant, slice or size build of no node is no node either.
+    if (!name && isRematerializable(&op))
+      continue;
     bool created = isDecomposedLoc(op.getLoc()) && !isa<MakeSizeOp>(&op);
     bool erased = isErasedNode(&op);
     if (!name || ops.empty() || ops.back().name != *name ||
@@ -685,8 +688,8 @@ InFlightDiagnostic SplitPlan::emitCrossingError(Value value, unsigned from,
   os << (isSize ? "a torch.Size would cross a split boundary: "
                 : "only tensors and index values may cross a split "
                   "boundary: ")
-     << "value '" << valueName(value, info) << "' of type " << value.getType()
-     << ", defined by '" << def->getName() << "' in piece "
+     << "value '" << valueName(value, info) << "' of type '" << value.getType()
+     << "', defined by '" << def->getName() << "' in piece "
      << pieces[from].number << ", ";
   if (to)
     os << "is used in piece " << pieces[*to].number;
