@@ -72,12 +72,14 @@ def decompose_report(fx_opt, text):
 
 
 def split_map(fx_opt, text, split_ops, decompose=True):
-    """fx-split-graph's map of the import at `split_ops` (a comma list),
+    """fx-split-graph's map of the import at `split_ops` (a comma list; None
+    for the pass's default),
     after fx-decompose-size placed as vLLM places it: (map or None, the
     fx-opt process)."""
     with tempfile.TemporaryDirectory() as scratch:
         path = os.path.join(scratch, "map.json")
-        split = f"fx-split-graph{{splitting-ops={split_ops} map-file={path}}}"
+        ops = "" if split_ops is None else f"splitting-ops={split_ops} "
+        split = f"fx-split-graph{{{ops}map-file={path}}}"
         if decompose:
             split = f"func.func(fx-decompose-size{{{VLLM_PLACEMENT}}}),{split}"
         done = run(fx_opt, text, f"--pass-pipeline=builtin.module({split})")
