@@ -14,6 +14,17 @@
 // RUN: mlir-opt %fx_plugins %s --pass-pipeline='builtin.module(func.func(fx-decompose-size),fx-split-graph{splitting-ops=vllm::moe_forward})' \
 // RUN:   | FileCheck %s
 
+// The map says the same, for a caller to read: the node and both pieces.
+// RUN: not fx-opt %s --fx-split-graph='splitting-ops=vllm::moe_forward map-file=%t.json' -o /dev/null 2>/dev/null
+// RUN: FileCheck %s --check-prefix=MAP < %t.json
+// MAP:      "errors": [
+// MAP-NEXT: {
+// MAP-NEXT: "node": "size",
+// MAP-NEXT: "from": "submod_0",
+// MAP-NEXT: "to": "submod_2",
+// MAP-NEXT: "message": "a torch.Size would cross a split boundary: value 'size' of type '!fx.size<2>', defined by 'fx.size' in piece 0, is used in piece 2; run fx-decompose-size first"
+// MAP-NOT: "pieces"
+
 // ERROR: error: loc("size"): a torch.Size would cross a split boundary: value 'size' of type '!fx.size<2>', defined by 'fx.size' in piece 0, is used in piece 2; run fx-decompose-size first
 // ERROR-NEXT: note: loc("view_1"): used here by 'fx.view'
 // ERROR-NOT: error

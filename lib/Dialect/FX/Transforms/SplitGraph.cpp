@@ -925,13 +925,15 @@ crossings(ArrayRef<Piece> pieces, const llvm::SetVector<Value> &returned,
   return cuts;
 }
 
-/// The FX node names of the entries of each vLLM subgraph id, once each.
+/// The FX node names of the graph's nodes in each vLLM subgraph id, once
+/// each: a decomposed size where it was, not its new dims.
 static std::map<int64_t, SmallVector<StringRef>>
 nodesById(ArrayRef<Entry> entries) {
   std::map<int64_t, SmallVector<StringRef>> nodes;
   std::map<int64_t, llvm::StringSet<>> seen;
   for (const Entry &entry : entries)
-    if (!entry.name.empty() && seen[entry.id].insert(entry.name).second)
+    if (!entry.name.empty() && !entry.created &&
+        seen[entry.id].insert(entry.name).second)
       nodes[entry.id].push_back(entry.name);
   return nodes;
 }
