@@ -99,9 +99,9 @@ func.func @mutating(%x: tensor<4xf32>, %kv: tensor<4xf32>) -> tensor<4xf32> {
 // CHECK-NEXT: "torch.ops.vllm.unified_attention_with_output"
 // CHECK-NEXT: return
 // CHECK: func.func private @default_names_submod_3({{.*}}fx.splitting = true
-// CHECK-NEXT: "torch.ops.vllm.gdn_attention_core.default"
+// CHECK-NEXT: "torch.ops.vllm.qwen_gdn_attention_core.default"
 // CHECK: func.func private @default_names_submod_5({{.*}}fx.splitting = true
-// CHECK-NEXT: "torch.ops.vllm.kda_attention.default"
+// CHECK-NEXT: "torch.ops.vllm.deepseek_v4_attention.default"
 // CHECK: func.func private @default_names_submod_7({{.*}}fx.splitting = true
 // CHECK-NEXT: "torch.ops.vllm.unified_kv_cache_update.default"
 // CHECK-NEXT: "torch.ops.vllm.unified_attention_with_output.default"
@@ -117,9 +117,9 @@ func.func @default_names(%x: tensor<4xf32>) {
   fx.node "call_function" "torch.ops.vllm.unified_attention_with_output.out"(%x) : (tensor<4xf32>) -> ()
   fx.node "call_function" "torch.ops.vllm.unified_attention_with_output"(%x) : (tensor<4xf32>) -> ()
   fx.node "call_function" "torch.relu"(%x) : (tensor<4xf32>) -> ()
-  fx.node "call_function" "torch.ops.vllm.gdn_attention_core.default"(%x) : (tensor<4xf32>) -> ()
+  fx.node "call_function" "torch.ops.vllm.qwen_gdn_attention_core.default"(%x) : (tensor<4xf32>) -> ()
   fx.node "call_function" "torch.relu"(%x) : (tensor<4xf32>) -> ()
-  fx.node "call_function" "torch.ops.vllm.kda_attention.default"(%x) : (tensor<4xf32>) -> ()
+  fx.node "call_function" "torch.ops.vllm.deepseek_v4_attention.default"(%x) : (tensor<4xf32>) -> ()
   fx.node "call_function" "torch.relu"(%x) : (tensor<4xf32>) -> ()
   fx.node "call_function" "torch.ops.vllm.unified_kv_cache_update.default"(%x) : (tensor<4xf32>) -> ()
   fx.node "call_function" "torch.ops.vllm.unified_attention_with_output.default"(%x) : (tensor<4xf32>) -> ()
