@@ -101,9 +101,9 @@ static StringRef locName(Location loc) {
 /// Appends one JSON line per size op of `root` to `path`: {"node": NAME,
 /// "action": ..., "reason": ..., "dims": [...]}. Function passes run in
 /// parallel, so lines are written whole under a lock.
-static LogicalResult writeReport(StringRef path,
-                                 ArrayRef<std::pair<Operation *, SizeVerdict>>
-                                     verdicts) {
+static LogicalResult
+writeReport(StringRef path,
+            ArrayRef<std::pair<Operation *, SizeVerdict>> verdicts) {
   static std::mutex lock;
   std::string text;
   llvm::raw_string_ostream os(text);
@@ -154,8 +154,7 @@ struct DecomposeDimlessSize : OpRewritePattern<SizeOp> {
       else
         rewriter.setInsertionPointToStart(
             cast<BlockArgument>(tensor).getOwner());
-      SmallVector<Value> elements =
-          createSizeElements(rewriter, loc, tensor);
+      SmallVector<Value> elements = createSizeElements(rewriter, loc, tensor);
       rewriter.setInsertionPoint(op);
       // replaceOp moves every use before erasing, so no user is left
       // dangling.
@@ -192,8 +191,8 @@ struct FXDecomposeSizePass
       SmallVector<std::pair<Operation *, SizeVerdict>> verdicts;
       getOperation()->walk([&](Operation *op) {
         if (isa<SizeOp, SymSizeOp>(op))
-          verdicts.emplace_back(
-              op, judgeSize(op, /*erasedIfDead=*/!useWalkDriver));
+          verdicts.emplace_back(op,
+                                judgeSize(op, /*erasedIfDead=*/!useWalkDriver));
       });
       if (emitRemarks)
         for (const auto &[op, verdict] : verdicts)
@@ -239,7 +238,7 @@ void mlir::fx::populateDecomposeSizePatterns(RewritePatternSet &patterns) {
 
 bool mlir::fx::isDecomposedLoc(Location loc) {
   auto fused = dyn_cast<FusedLoc>(loc);
-  auto tag = fused ? dyn_cast_or_null<StringAttr>(fused.getMetadata())
-                   : StringAttr();
+  auto tag =
+      fused ? dyn_cast_or_null<StringAttr>(fused.getMetadata()) : StringAttr();
   return tag && tag.getValue() == kDecomposedLocTag;
 }

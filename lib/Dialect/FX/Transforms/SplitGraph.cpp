@@ -268,8 +268,7 @@ static void appendIdentifiers(StringRef expr, SmallVectorImpl<StringRef> &out) {
       continue;
     }
     size_t end = 1;
-    while (end < expr.size() &&
-           (llvm::isAlnum(expr[end]) || expr[end] == '_'))
+    while (end < expr.size() && (llvm::isAlnum(expr[end]) || expr[end] == '_'))
       ++end;
     out.push_back(expr.take_front(end));
     expr = expr.drop_front(end);
@@ -396,8 +395,8 @@ private:
 
 void SplitPlan::buildEntries() {
   for (BlockArgument arg : body.getArguments())
-    if (auto symbol = func.getArgAttrOfType<StringAttr>(arg.getArgNumber(),
-                                                        "fx.symbol"))
+    if (auto symbol =
+            func.getArgAttrOfType<StringAttr>(arg.getArgNumber(), "fx.symbol"))
       symbolArgs[symbol.getValue()] = arg;
 
   // The ops, one entry per run of ops of one FX node.
@@ -471,10 +470,9 @@ Operation *SplitPlan::mainOp(const Entry &entry) const {
 }
 
 bool SplitPlan::isSplitting(const Entry &entry) const {
-  return !entry.erased &&
-         llvm::any_of(entry.ops, [&](Operation *op) {
-           return splitting.matches(op);
-         });
+  return !entry.erased && llvm::any_of(entry.ops, [&](Operation *op) {
+    return splitting.matches(op);
+  });
 }
 
 /// The latest vLLM subgraph id `value` needs: -1 for a function argument.
@@ -619,10 +617,9 @@ std::optional<unsigned> SplitPlan::pieceOfValue(Value value) const {
 /// The SymInt expressions of the dims of `tensor`.
 ArrayAttr SplitPlan::dimSymbols(Value tensor) const {
   if (auto arg = dyn_cast<BlockArgument>(tensor))
-    return arg.getOwner() == &body
-               ? func.getArgAttrOfType<ArrayAttr>(arg.getArgNumber(),
-                                                  "fx.dim_symbols")
-               : ArrayAttr();
+    return arg.getOwner() == &body ? func.getArgAttrOfType<ArrayAttr>(
+                                         arg.getArgNumber(), "fx.dim_symbols")
+                                   : ArrayAttr();
   Operation *def = tensor.getDefiningOp();
   std::optional<StringRef> name = nodeName(def->getLoc());
   if (!name)
@@ -636,8 +633,8 @@ void SplitPlan::symbolsOf(Value value,
                           SmallVectorImpl<StringRef> &symbols) const {
   if (auto arg = dyn_cast<BlockArgument>(value);
       arg && arg.getOwner() == &body) {
-    if (auto symbol = func.getArgAttrOfType<StringAttr>(arg.getArgNumber(),
-                                                        "fx.symbol"))
+    if (auto symbol =
+            func.getArgAttrOfType<StringAttr>(arg.getArgNumber(), "fx.symbol"))
       symbols.push_back(symbol.getValue());
   }
   ArrayAttr exprs;
@@ -697,9 +694,9 @@ InFlightDiagnostic SplitPlan::emitCrossingError(Value value, unsigned from,
     os << "is returned";
   if (isSize)
     os << "; run fx-decompose-size first";
-  errors.push_back({valueName(value, info), message, pieces[from].number,
-                    to ? std::optional<int64_t>(pieces[*to].number)
-                       : std::nullopt});
+  errors.push_back(
+      {valueName(value, info), message, pieces[from].number,
+       to ? std::optional<int64_t>(pieces[*to].number) : std::nullopt});
   return emitError(def->getLoc()) << message;
 }
 
