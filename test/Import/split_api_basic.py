@@ -13,6 +13,7 @@ import operator
 
 import torch
 import torch.fx
+from compile_graphs import _node as node
 from torch._subclasses.fake_tensor import FakeTensorMode
 from torch.fx.experimental.symbolic_shapes import ShapeEnv
 
@@ -21,12 +22,6 @@ from fx_mlir_import import SplitItem, split_graph
 lib = torch.library.Library("splitapi", "DEF")
 lib.define("attn(Tensor q) -> (Tensor, Tensor)")
 lib.impl("attn", lambda q: (q * 2 + 1, q.sum(-1)), "CPU")
-
-
-def node(g, op, target, args, value, name):
-    n = g.create_node(op, target, args, name=name)
-    n.meta["example_value"] = value
-    return n
 
 
 def graph():

@@ -8,31 +8,15 @@ import operator
 
 import torch
 import torch.fx
-from torch._subclasses.fake_tensor import FakeTensorMode
-from torch.fx.experimental.symbolic_shapes import ShapeEnv
+from compile_graphs import _node as node
+from split_api import attention_op, start_graph
 
 from fx_mlir_import import FxImportError, split_graph
 
-lib = torch.library.Library("splitapierr", "DEF")
-lib.define("attn(Tensor q) -> Tensor")
-lib.impl("attn", lambda q: q * 2, "CPU")
-
-
-def node(g, op, target, args, value, name):
-    n = g.create_node(op, target, args, name=name)
-    n.meta["example_value"] = value
-    return n
-
-
-env = ShapeEnv()
-s0 = env.create_symint("s0", 5)
-with FakeTensorMode():
-    x = torch.empty(s0, 8)
-g = torch.fx.Graph()
-node(g, "placeholder", "s0", (), s0, "s0")
-px = node(g, "placeholder", "x", (), x, "x")
+attn_op = attention_op("splitapierr")
+g, px, x = start_graph()
 mean = node(g, "call_method", "mean", (px,), 0.5, "mean")
-attn = node(g, "call_function", torch.ops.splitapierr.attn.default, (px,), x, "attn")
+attn = node(g, "call_function", attn_op, (px,), x, "attn")
 mul = node(g, "call_function", operator.mul, (attn, mean), x, "mul")
 g.output((mul,))
 gm = torch.fx.GraphModule(torch.nn.Module(), g)
