@@ -989,8 +989,10 @@ void SplitPlan::writeMap(llvm::json::OStream &json) {
       return;
     std::map<int64_t, SmallVector<StringRef>> nodes = nodesById(entries);
     DenseMap<int64_t, const Piece *> outlined;
-    for (const Piece &piece : pieces)
+    for (const Piece &piece : pieces) {
       outlined[piece.number] = &piece;
+      nodes[piece.number]; // a piece of ops without names is a piece too
+    }
     auto names = [&](const auto &values) {
       for (Value value : values)
         json.value(valueName(value, info));
