@@ -9,43 +9,13 @@
 # RUN: %PYTHON %s | FileCheck %s
 
 import copy
-import operator
 
 import torch
-import torch.fx
-from compile_graphs import _node as node
-from torch._subclasses.fake_tensor import FakeTensorMode
-from torch.fx.experimental.symbolic_shapes import ShapeEnv
+from split_api import tuple_attention
 
 from fx_mlir_import import SplitItem, split_graph
 
-lib = torch.library.Library("splitapi", "DEF")
-lib.define("attn(Tensor q) -> (Tensor, Tensor)")
-lib.impl("attn", lambda q: (q * 2 + 1, q.sum(-1)), "CPU")
-
-
-def graph():
-    env = ShapeEnv()
-    s0 = env.create_symint("s0", 5)
-    with FakeTensorMode():
-        x, y, lse = torch.empty(s0, 8), torch.empty(s0, 8), torch.empty(s0)
-    g = torch.fx.Graph()
-    node(g, "placeholder", "s0", (), s0, "s0")
-    px = node(g, "placeholder", "x", (), x, "x")
-    relu = node(g, "call_function", torch.relu, (px,), y, "relu")
-    attn = node(g, "call_function", torch.ops.splitapi.attn.default, (relu,), (y, lse), "attn")
-    out = node(g, "call_function", operator.getitem, (attn, 0), y, "getitem")
-    lse0 = node(g, "call_function", operator.getitem, (attn, 1), lse, "getitem_1")
-    attn2 = node(g, "call_function", torch.ops.splitapi.attn.default, (out,), (y, lse), "attn_1")
-    out2 = node(g, "call_function", operator.getitem, (attn2, 0), y, "getitem_2")
-    size = node(g, "call_method", "size", (out2,), y.shape, "size")
-    view = node(g, "call_method", "view", (out2, size), y, "view")
-    add = node(g, "call_function", operator.add, (view, px), y, "add")
-    g.output((add, lse0))
-    return torch.fx.GraphModule(torch.nn.Module(), g)
-
-
-gm = graph()
+gm = tuple_attention()
 unsplit = copy.deepcopy(gm)
 stats = {}
 split_gm, items = split_graph(gm, ["splitapi::attn"], stats=stats)

@@ -8,8 +8,7 @@ import operator
 
 import torch
 import torch.fx
-from compile_graphs import _node as node
-from split_api import attention_op, start_graph
+from split_api import attention_op, node, start_graph
 
 from fx_mlir_import import FxImportError, split_graph
 

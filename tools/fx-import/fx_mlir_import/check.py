@@ -32,7 +32,8 @@ def check(result, fx_opt, split_ops=None):
     records = passes.decompose_report(fx_opt, result.text)
     lines = []
     for node, form, tensor in result.size_nodes:
-        tensor_name = tensor.name.lstrip("%")
+        # The tensor's FX node (a getitem of a tuple has no SSA name of its own).
+        tensor_name = getattr(node.args[0], "name", None) or tensor.name.lstrip("%")
         said = "; ".join(_say(r, tensor_name, bool(node.users))
                          for r in records.get(node.name, [])) or "no remark"
         users = ", ".join(u.name for u in node.users) or "none"

@@ -130,6 +130,9 @@ def _decompose_sizes(gm, size_nodes):
     for node, form, _ in size_nodes:
         if form not in _DIMLESS:
             continue
+        if not node.users:  # fx-decompose-size erases a dead one
+            graph.erase_node(node)
+            continue
         tensor = node.args[0]
         value = _example(tensor)
         if value is None:
