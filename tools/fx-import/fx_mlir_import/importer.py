@@ -207,9 +207,15 @@ class GraphImporter:
         self.note_symbols(node, [self.env[node]])
 
     def note_symbols(self, node, leaves):
-        """Records the SymInt expressions of a node's results, if any."""
+        """Records the SymInt expressions of a node's results, if any: from
+        its metadata when it has one value (x.size(0) is the SymInt s0 there,
+        an index here), else from its leaves."""
         self.leaves[node] = leaves
-        exprs = [_symbol_exprs(leaf.spec) for leaf in leaves]
+        known = self.specs.get(node)
+        if len(leaves) == 1 and isinstance(known, (TensorSpec, ScalarSpec)):
+            exprs = [_symbol_exprs(known)]
+        else:
+            exprs = [_symbol_exprs(leaf.spec) for leaf in leaves]
         if any(any(e) for e in exprs):
             self.symbols[node.name] = exprs
 
