@@ -1,0 +1,298 @@
+"""split_module with torch 2.x semantics, for torch 1.13 and newer.
+
+`split_module(m, root_m, split_callback, ...)` cuts a GraphModule into
+`submod_<id>` children as torch 2.x's `torch.fx.passes.split_module` does
+(read in the search index's stored text of PyTorch's
+torch/fx/passes/split_module.py, the version with `tuple_return` and
+`partition_affix`, index file id 52872108543; the index names no commit for
+it). What torch 1.13's own split_module (pytorch/pytorch 01b0eabf, the
+version that ships with it) lacks, and this one does:
+
+- a piece with no output (an op that writes into a buffer) is called and
+  returns `()`; 1.13 fails indexing its empty output list;
+- SymInts are threaded: when a value crosses into a piece, the node that
+  binds each free symbol of its `meta["example_value"]` (the first node in
+  graph order whose example value is a SymInt that is a bare symbol, so a
+  SymInt placeholder wins) becomes an input of that piece right after the
+  value, sorted by the symbol's name; a binder that is not a placeholder
+  also becomes an output of its own piece;
+- `keep_original_order` emits the calls in the order of each piece's first
+  node and the placeholders in their original order;
+- outputs are ordered by first use in a later piece (the walk visits each
+  node's args, then kwargs, then the graph output), inputs by first use
+  inside the piece, placeholder-like inputs before nn.Module get_attrs.
+
+Not supported: torch 2.x's autocast and set_grad_enabled region splitting
+(GLOBAL_STATE_NODES); such a node is an error here.
+"""
+
+import operator
+
+import torch
+import torch.fx
+from torch.fx.graph_module import GraphModule
+
+from .types import is_symint
+
+__all__ = ["split_module"]
+
+_GLOBAL_STATE_TARGETS = tuple(
+    t for t in (getattr(torch._C, "_set_grad_enabled", None),
+                getattr(getattr(torch, "amp", None), "_enter_autocast", None),
+                getattr(getattr(torch, "amp", None), "_exit_autocast", None)) if t)
+
+
+class SplitModuleError(RuntimeError):
+    """A graph split_module cannot cut; the message names the node."""
+
+
+class _Piece:
+    __slots__ = ("name", "submod_name", "inputs", "outputs", "dependencies",
+                 "dependents", "graph", "env", "targets")
+
+    def __init__(self, name):
+        self.name = name
+        self.submod_name = f"submod_{name}"
+        self.inputs = {}  # node name -> None, in insertion order
+        self.outputs = {}
+        self.dependencies = {}
+        self.dependents = {}
+        self.graph = torch.fx.Graph()
+        self.env = {}  # original node -> node of this piece's graph
+        self.targets = {}
+
+
+def _sym_expr(value):
+    """The sympy expression of a SymInt (torch 2.x `.node.expr`, torch 1.13
+    `.get_pyobj().expr`)."""
+    node = getattr(value, "node", None)
+    if node is not None and hasattr(node, "expr"):
+        return node.expr
+    return value.get_pyobj().expr
+
+
+def _free_symbols(value):
+    """The free symbols of an example value: of a SymInt; of a tensor's
+    sizes, strides and storage offset; of the elements of a tuple or list."""
+    found = set()
+
+    def visit(v):
+        if is_symint(v):
+            found.update(_sym_expr(v).free_symbols)
+        elif isinstance(v, torch.Tensor):
+            for d in v.shape:
+                visit(d)
+            try:
+                for d in v.stride():
+                    visit(d)
+                visit(v.storage_offset())
+            except RuntimeError:  # some fake tensors have no strides on 1.13
+                pass
+        elif isinstance(v, (tuple, list)):
+            for e in v:
+                visit(e)
+
+    visit(value)
+    return found
+
+
+def _bare_symbol(value):
+    if not is_symint(value):
+        return None
+    expr = _sym_expr(value)
+    return expr if getattr(expr, "is_Symbol", False) else None
+
+
+def _nodes_in(arg):
+    """The nodes of an argument, in torch.fx.map_arg's order."""
+    found = []
+    torch.fx.node.map_arg(arg, found.append)
+    return found
+
+
+def _attr(module, qualname):
+    value = module
+    for atom in qualname.split("."):
+        if not hasattr(value, atom):
+            raise SplitModuleError(f"split_module: node target '{qualname}' not found")
+        value = getattr(value, atom)
+    return value
+
+
+def split_module(m, root_m, split_callback, qualname_map=None, keep_original_order=False,
+                 keep_original_node_name=False, keep_original_input_name=True, *,
+                 tuple_return=False):
+    """Cut `m` into pieces by `split_callback(node) -> int` (placeholders,
+    get_attr and output are not asked). `root_m` is unused, as in torch.
+    Returns a GraphModule whose `submod_<id>` children are the pieces."""
+    del root_m
+    nodes = list(m.graph.nodes)
+    by_name = {node.name: node for node in nodes}
+    piece_of = {}
+    pieces = {}
+    binder = {}
+
+    for node in nodes:
+        symbol = _bare_symbol(node.meta.get("example_value"))
+        if symbol is not None:
+            binder.setdefault(symbol, node)
+        if node.op in ("placeholder", "get_attr", "output"):
+            continue
+        if node.op == "call_function" and node.target in _GLOBAL_STATE_TARGETS:
+            raise SplitModuleError(
+                f"split_module: node '{node.name}' changes global state "
+                f"({node.target}); region splitting is not supported")
+        name = str(split_callback(node))
+        if name not in pieces:
+            pieces[name] = _Piece(name)
+        piece_of[node] = name
+
+    def record(def_node, use_node):
+        defined = piece_of.get(def_node)
+        used = piece_of.get(use_node) if use_node is not None else None
+        if defined == used:
+            return
+        if defined is not None:
+            pieces[defined].outputs.setdefault(def_node.name)
+            if used is not None:
+                pieces[defined].dependents.setdefault(used)
+        if used is None:
+            return
+        user = pieces[used]
+        user.inputs.setdefault(def_node.name)
+        value = def_node.meta.get("example_value")
+        if value is not None:
+            for symbol in sorted(_free_symbols(value), key=str):
+                bound_by = binder.get(symbol)
+                if bound_by is None:
+                    raise SplitModuleError(
+                        f"split_module: node '{def_node.name}' crosses into piece {used} "
+                        f"with symbol {symbol} that no node binds")
+                user.inputs.setdefault(bound_by.name)
+                if bound_by.op != "placeholder":
+                    bound_in = piece_of.get(bound_by)
+                    if bound_in is not None:
+                        pieces[bound_in].outputs.setdefault(bound_by.name)
+                        pieces[bound_in].dependents.setdefault(used)
+                        user.dependencies.setdefault(bound_in)
+        if defined is not None:
+            user.dependencies.setdefault(defined)
+
+    for node in nodes:
+        if node.op in ("placeholder", "get_attr"):
+            continue
+        if node.op == "output":
+            for def_node in _nodes_in(node.args[0]):
+                record(def_node, None)
+            continue
+        for def_node in _nodes_in(node.args) + _nodes_in(node.kwargs):
+            record(def_node, node)
+
+    original_order = list(pieces)
+    # Kahn's algorithm with a stack, as torch does, so the topological order
+    # (keep_original_order=False) is torch's too.
+    waiting = {name: dict(p.dependencies) for name, p in pieces.items()}
+    ready = [name for name, deps in waiting.items() if not deps]
+    topo_order = []
+    while ready:
+        name = ready.pop()
+        topo_order.append(name)
+        for dependent in pieces[name].dependents:
+            waiting[dependent].pop(name, None)
+            if not waiting[dependent]:
+                ready.append(dependent)
+    if len(topo_order) != len(pieces):
+        raise SplitModuleError("split_module: cycle exists between partitions")
+
+    def is_module_attr(node):
+        return (node.op == "get_attr" and isinstance(node.target, str)
+                and isinstance(_attr(m, node.target), torch.nn.Module))
+
+    for name in topo_order:
+        piece = pieces[name]
+        names = list(piece.inputs)
+        ordered = ([n for n in names if not is_module_attr(by_name[n])]
+                   + [n for n in names if is_module_attr(by_name[n])])
+        kept = {}
+        for counter, inp in enumerate(ordered):
+            orig = by_name[inp]
+            if is_module_attr(orig):
+                new = piece.graph.get_attr(orig.target)
+                piece.targets[orig.target] = _attr(m, orig.target)
+            else:
+                new = piece.graph.placeholder(inp if keep_original_input_name
+                                              else f"arg_{counter}", type_expr=orig.type)
+                kept[inp] = None
+            new.meta = orig.meta.copy()
+            piece.env[orig] = new
+        piece.inputs = kept
+
+    for node in nodes:
+        name = piece_of.get(node)
+        if name is None:
+            continue
+        piece = pieces[name]
+        args = torch.fx.node.map_arg(node.args, piece.env.__getitem__)
+        kwargs = torch.fx.node.map_arg(node.kwargs, piece.env.__getitem__)
+        target = node.target
+        if node.op in ("call_module", "get_attr"):
+            target = node.target.replace(".", "_")
+            piece.targets[target] = _attr(m, node.target)
+            if qualname_map is not None:
+                qualname_map[f"{piece.submod_name}.{target}"] = node.target
+        new = piece.graph.create_node(node.op, target, args, kwargs,
+                                      name=node.name if keep_original_node_name else None,
+                                      type_expr=node.type)
+        new.meta = node.meta.copy()
+        piece.env[node] = new
+
+    base = torch.fx.Graph()
+    base_env = {}
+    base_attrs = {}
+
+    def construct(node):
+        if node.name in base_env:
+            return
+        if node.op == "placeholder":
+            new = base.create_node("placeholder",
+                                   node.name if keep_original_node_name else node.target,
+                                   tuple(node.args), type_expr=node.type)
+        elif node.op == "get_attr":
+            new = base.get_attr(node.target)
+            base_attrs[node.target] = _attr(m, node.target)
+        else:
+            return
+        new.meta = node.meta.copy()
+        base_env[node.name] = new
+
+    if not keep_original_order:
+        for node in nodes:
+            construct(node)
+
+    placeholders = [node for node in nodes if node.op == "placeholder"]
+    for name in (original_order if keep_original_order else topo_order):
+        piece = pieces[name]
+        results = tuple(piece.env[by_name[n]] for n in piece.outputs)
+        piece.graph.output(results[0] if len(results) == 1 and not tuple_return else results)
+        if keep_original_order:
+            for node in placeholders:
+                construct(node)
+            for inp in piece.inputs:
+                construct(by_name[inp])
+        base_attrs[piece.submod_name] = GraphModule(piece.targets, piece.graph)
+        call = base.call_module(piece.submod_name,
+                                tuple(base_env[n] for n in piece.inputs))
+        if len(piece.outputs) > 1 or (piece.outputs and tuple_return):
+            for i, out in enumerate(piece.outputs):
+                base_env[out] = base.call_function(operator.getitem, (call, i))
+        elif piece.outputs:
+            base_env[next(iter(piece.outputs))] = call
+
+    if keep_original_order and not base_env:
+        for node in nodes:
+            construct(node)
+
+    for node in nodes:
+        if node.op == "output":
+            base.output(torch.fx.node.map_arg(node.args[0], lambda n: base_env[n.name]))
+    return GraphModule(base_attrs, base)
