@@ -4,7 +4,7 @@
 A transformer-like chain in the form fx-decompose-size leaves: per layer
 about 99 ops (relu, sym_size, constants, make_size, view, a size with a dim
 in a slice, slice_tensor, add) and one splitting op,
-torch.ops.vllm.unified_attention.default. Each layer also views with the
+torch.ops.vllm.unified_attention_with_output.default. Each layer also views with the
 torch.Size built in the layer before, so size builds and index values cross
 every cut, as in the graphs vLLM splits.
 """
@@ -53,7 +53,7 @@ def main():
             h, m, size = h2, m2, s
             ops += 9
         attn = fresh("attn")
-        w(f'  {attn} = fx.node "call_function" "torch.ops.vllm.unified_attention.default"'
+        w(f'  {attn} = fx.node "call_function" "torch.ops.vllm.unified_attention_with_output.default"'
           f"({h}, {m}) : ({T}, {M}) -> {T}\n")
         h = attn
         ops += 1

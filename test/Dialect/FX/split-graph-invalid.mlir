@@ -7,7 +7,7 @@
 
 // UNCHANGED-LABEL: func.func @size_crosses(
 // UNCHANGED-NEXT: fx.size
-// UNCHANGED-NEXT: fx.node {{.*}}"torch.ops.vllm.unified_attention"
+// UNCHANGED-NEXT: fx.node {{.*}}"torch.ops.vllm.unified_attention_with_output"
 // UNCHANGED-NEXT: fx.view
 // UNCHANGED-NEXT: return
 // UNCHANGED-NOT: _submod_
@@ -16,7 +16,7 @@
 func.func @size_crosses(%x: tensor<?x8xf32>) -> tensor<?x8xf32> {
   // expected-error @+1 {{a torch.Size would cross a split boundary: value 'fx.size' of type '!fx.size<2>', defined by 'fx.size' in piece 0, is used in piece 2; run fx-decompose-size first}}
   %orig_shape = fx.size %x : tensor<?x8xf32> -> !fx.size<2>
-  %h = fx.node "call_function" "torch.ops.vllm.unified_attention"(%x) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %h = fx.node "call_function" "torch.ops.vllm.unified_attention_with_output"(%x) : (tensor<?x8xf32>) -> tensor<?x8xf32>
   // expected-note @+1 {{used here by 'fx.view'}}
   %v = fx.view %h, %orig_shape : tensor<?x8xf32>, !fx.size<2> -> tensor<?x8xf32>
   return %v : tensor<?x8xf32>
@@ -33,7 +33,7 @@ func.func @float_crosses(%x: tensor<4xf32>) -> tensor<4xf32> {
   %mean = fx.node "call_function" "torch.mean"(%x) : (tensor<4xf32>) -> f64
   // expected-error @+1 {{only tensors and index values may cross a split boundary: value 'fx.node' of type 'i1', defined by 'fx.node' in piece 0, is used in piece 2}}
   %flag = fx.node "call_function" "torch.is_nonzero"(%x) : (tensor<4xf32>) -> i1
-  %a = fx.node "call_function" "torch.ops.vllm.unified_attention"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  %a = fx.node "call_function" "torch.ops.vllm.unified_attention_with_output"(%x) : (tensor<4xf32>) -> tensor<4xf32>
   // expected-note @+1 {{used here by 'fx.node'}}
   %r = fx.node "call_function" "torch.add"(%a, %mean) : (tensor<4xf32>, f64) -> tensor<4xf32>
   // expected-note @+1 {{used here by 'scf.if'}}
@@ -50,7 +50,7 @@ func.func @float_crosses(%x: tensor<4xf32>) -> tensor<4xf32> {
 // UNCHANGED-NEXT: fx.node {{.*}}"torch.relu"
 func.func @fine(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = fx.node "call_function" "torch.relu"(%x) : (tensor<4xf32>) -> tensor<4xf32>
-  %1 = fx.node "call_function" "torch.ops.vllm.unified_attention"(%0) : (tensor<4xf32>) -> tensor<4xf32>
+  %1 = fx.node "call_function" "torch.ops.vllm.unified_attention_with_output"(%0) : (tensor<4xf32>) -> tensor<4xf32>
   return %1 : tensor<4xf32>
 }
 
@@ -58,7 +58,7 @@ func.func @fine(%x: tensor<4xf32>) -> tensor<4xf32> {
 
 // The return is the caller's: a torch.Size returned from a piece crosses too.
 func.func @size_returned(%x: tensor<?x8xf32>) -> !fx.size<2> {
-  fx.node "call_function" "torch.ops.vllm.unified_attention"(%x) : (tensor<?x8xf32>) -> ()
+  fx.node "call_function" "torch.ops.vllm.unified_attention_with_output"(%x) : (tensor<?x8xf32>) -> ()
   // expected-error @+1 {{a torch.Size would cross a split boundary: value 'fx.size' of type '!fx.size<2>', defined by 'fx.size' in piece 2, is returned; run fx-decompose-size first}}
   %s = fx.size %x : tensor<?x8xf32> -> !fx.size<2>
   return %s : !fx.size<2>
@@ -70,7 +70,7 @@ func.func @size_returned(%x: tensor<?x8xf32>) -> !fx.size<2> {
 func.func @tuple_element(%x: tensor<4xf32>) -> tensor<4xf32> {
   // expected-error @+1 {{a torch.Size would cross a split boundary: value 'fx.node[1]' of type '!fx.size<1>', defined by 'fx.node' in piece 0, is used in piece 2; run fx-decompose-size first}}
   %pair:2 = fx.node "call_function" "f"(%x) : (tensor<4xf32>) -> (tensor<4xf32>, !fx.size<1>)
-  %a = fx.node "call_function" "torch.ops.vllm.unified_attention"(%pair#0) : (tensor<4xf32>) -> tensor<4xf32>
+  %a = fx.node "call_function" "torch.ops.vllm.unified_attention_with_output"(%pair#0) : (tensor<4xf32>) -> tensor<4xf32>
   // expected-note @+1 {{used here by 'fx.view'}}
   %v = fx.view %a, %pair#1 : tensor<4xf32>, !fx.size<1> -> tensor<4xf32>
   return %v : tensor<4xf32>
@@ -83,7 +83,7 @@ func.func @tuple_element(%x: tensor<4xf32>) -> tensor<4xf32> {
 func.func @nested(%x: tensor<4xf32>, %c: i1) {
   scf.if %c {
     // expected-error @+1 {{splitting op inside 'scf.if' cannot be cut out; fx-split-graph cuts only at ops directly in the function body}}
-    fx.node "call_function" "torch.ops.vllm.unified_attention"(%x) : (tensor<4xf32>) -> ()
+    fx.node "call_function" "torch.ops.vllm.unified_attention_with_output"(%x) : (tensor<4xf32>) -> ()
   }
   return
 }
@@ -94,7 +94,7 @@ func.func @nested(%x: tensor<4xf32>, %c: i1) {
 func.func @two_blocks(%x: tensor<4xf32>) {
   cf.br ^bb1
 ^bb1:
-  fx.node "call_function" "torch.ops.vllm.unified_attention"(%x) : (tensor<4xf32>) -> ()
+  fx.node "call_function" "torch.ops.vllm.unified_attention_with_output"(%x) : (tensor<4xf32>) -> ()
   return
 }
 
@@ -105,7 +105,7 @@ func.func @two_blocks(%x: tensor<4xf32>) {
 // cross.
 func.func @getitem_late_index(%x: tensor<4x3xf32>) -> tensor<2x3xf32> {
   // expected-error @+1 {{only tensors and index values may cross a split boundary: value 'fx.node' of type 'tuple<tensor<2x3xf32>, tensor<2x3xf32>>', defined by 'fx.node' in piece 1, is used in piece 2}}
-  %split = fx.node "call_function" "torch.ops.vllm.unified_attention"(%x)
+  %split = fx.node "call_function" "torch.ops.vllm.unified_attention_with_output"(%x)
       : (tensor<4x3xf32>) -> tuple<tensor<2x3xf32>, tensor<2x3xf32>>
   %i = fx.sym_size %x, dim = 1 : tensor<4x3xf32>
   // expected-note @+1 {{used here by 'fx.node'}}

@@ -33,7 +33,7 @@ func.func @layers(%s0: index {fx.symbol = "s0"},
     scf.yield %relu : tensor<?x8xf32>
   }
   %d = fx.size %sel, dim = %c0 : tensor<?x8xf32> -> index
-  %attn_1 = fx.node "call_function" "torch.ops.vllm.unified_attention.default"(%sel) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %attn_1 = fx.node "call_function" "torch.ops.vllm.unified_attention_with_output.default"(%sel) : (tensor<?x8xf32>) -> tensor<?x8xf32>
   %add = fx.node "call_function" "torch.add"(%attn_1, %x, %s0) : (tensor<?x8xf32>, tensor<?x8xf32>, index) -> tensor<?x8xf32>
   %m = fx.node "call_function" "torch.mul"(%add, %d) : (tensor<?x8xf32>, index) -> tensor<?x8xf32>
   return %add, %n, %m : tensor<?x8xf32>, index, tensor<?x8xf32>

@@ -88,10 +88,16 @@ func.func @consecutive(%x: tensor<8x4xf32>) -> tensor<8x4xf32> {
   return %sigmoid : tensor<8x4xf32>
 }
 
-// A getitem of the splitting op between two splitting ops keeps them in one
-// piece: it goes to the splitting piece.
+// vLLM groups two splitting ops only when the very next node splits: a
+// getitem of the first one in between keeps them apart. It goes to the first
+// one's piece, 1; id 2 gets no node and no piece; the second one is piece 3.
 // CONSEC-LABEL: func.func @consecutive_with_getitem(
-// CONSEC-NEXT: call @consecutive_with_getitem_submod_1(
+// CONSEC-NEXT: %[[G:.*]] = call @consecutive_with_getitem_submod_1(
+// CONSEC-NEXT: call @consecutive_with_getitem_submod_3(%[[G]])
+// CONSEC-NEXT: return
+// CONSEC-LABEL: func.func private @consecutive_with_getitem_submod_1(
+// CONSEC-NEXT: "torch.ops.aten.sqrt.default"
+// CONSEC-NEXT: "operator.getitem"
 // CONSEC-NEXT: return
 func.func @consecutive_with_getitem(%x: tensor<8x4xf32>) -> tensor<8x4xf32> {
   %t = fx.node "call_function" "torch.ops.aten.sqrt.default"(%x) : (tensor<8x4xf32>) -> tuple<tensor<8x4xf32>>
@@ -126,7 +132,7 @@ func.func @consecutive_with_getitem(%x: tensor<8x4xf32>) -> tensor<8x4xf32> {
 func.func @empty_only(%x: tensor<?x8xf32>) -> tensor<?x8xf32> {
   %relu = fx.node "call_function" "torch.ops.aten.relu.default"(%x) : (tensor<?x8xf32>) -> tensor<?x8xf32>
   %n = fx.sym_size %relu, dim = 0 : tensor<?x8xf32>
-  %attn = fx.node "call_function" "torch.ops.vllm.unified_attention"(%relu) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %attn = fx.node "call_function" "torch.ops.vllm.unified_attention_with_output"(%relu) : (tensor<?x8xf32>) -> tensor<?x8xf32>
   %c8 = arith.constant 8 : index
   %out = fx.node "call_function" "torch.ops.aten.empty.memory_format"(%n, %c8) : (index, index) -> tensor<?x8xf32>
   fx.node "call_function" "torch.ops.vllm.unified_attention_with_output"(%attn, %out) : (tensor<?x8xf32>, tensor<?x8xf32>) -> ()
@@ -171,24 +177,24 @@ func.func @empty_only(%x: tensor<?x8xf32>) -> tensor<?x8xf32> {
 // CHECK-NEXT: "torch.empty"
 // CHECK-NEXT: return
 func.func @empty_spellings(%x: tensor<4xf32>) {
-  fx.node "call_function" "torch.ops.vllm.unified_attention"(%x) : (tensor<4xf32>) -> ()
+  fx.node "call_function" "torch.ops.vllm.unified_attention_with_output"(%x) : (tensor<4xf32>) -> ()
   %e0 = fx.node "call_function" "torch.empty_like"(%x) : (tensor<4xf32>) -> tensor<4xf32>
-  fx.node "call_function" "torch.ops.vllm.unified_attention"(%e0) : (tensor<4xf32>) -> ()
+  fx.node "call_function" "torch.ops.vllm.unified_attention_with_output"(%e0) : (tensor<4xf32>) -> ()
   fx.node "call_function" "torch.relu"(%x) : (tensor<4xf32>) -> ()
-  fx.node "call_function" "torch.ops.vllm.unified_attention"(%x) : (tensor<4xf32>) -> ()
+  fx.node "call_function" "torch.ops.vllm.unified_attention_with_output"(%x) : (tensor<4xf32>) -> ()
   %e1 = tensor.empty() : tensor<4xf32>
-  fx.node "call_function" "torch.ops.vllm.unified_attention"(%e1) : (tensor<4xf32>) -> ()
+  fx.node "call_function" "torch.ops.vllm.unified_attention_with_output"(%e1) : (tensor<4xf32>) -> ()
   %e2 = fx.node "call_method" "new_empty"(%x) : (tensor<4xf32>) -> tensor<4xf32>
-  fx.node "call_function" "torch.ops.vllm.unified_attention"(%e2) : (tensor<4xf32>) -> ()
+  fx.node "call_function" "torch.ops.vllm.unified_attention_with_output"(%e2) : (tensor<4xf32>) -> ()
   %e3 = fx.node "call_function" "torch.empty"() : () -> tensor<4xf32>
-  fx.node "call_function" "torch.ops.vllm.unified_attention"(%e3) : (tensor<4xf32>) -> ()
+  fx.node "call_function" "torch.ops.vllm.unified_attention_with_output"(%e3) : (tensor<4xf32>) -> ()
   %e4 = fx.node "call_function" "torch.ops.aten.new_empty_strided.default"(%x) : (tensor<4xf32>) -> tensor<4xf32>
-  fx.node "call_function" "torch.ops.vllm.unified_attention"(%e4) : (tensor<4xf32>) -> ()
+  fx.node "call_function" "torch.ops.vllm.unified_attention_with_output"(%e4) : (tensor<4xf32>) -> ()
   %z = fx.node "call_function" "torch.zeros"() : () -> tensor<4xf32>
-  fx.node "call_function" "torch.ops.vllm.unified_attention"(%z) : (tensor<4xf32>) -> ()
+  fx.node "call_function" "torch.ops.vllm.unified_attention_with_output"(%z) : (tensor<4xf32>) -> ()
   %e5 = fx.node "call_function" "torch.empty"() : () -> tensor<4xf32>
   %e6 = fx.node "call_function" "torch.empty"() : () -> tensor<4xf32>
-  fx.node "call_function" "torch.ops.vllm.unified_attention"(%e5, %e6) : (tensor<4xf32>, tensor<4xf32>) -> ()
+  fx.node "call_function" "torch.ops.vllm.unified_attention_with_output"(%e5, %e6) : (tensor<4xf32>, tensor<4xf32>) -> ()
   return
 }
 
@@ -256,11 +262,11 @@ func.func @shape_crosses(%x: tensor<?x8xf32>, %y: tensor<?xf32>) -> tensor<?x8xf
 func.func @symint_threaded(%s77: index {fx.symbol = "s77"},
                            %x: tensor<?x8xf32> {fx.dim_symbols = ["s77", ""]}) -> tensor<?x8xf32> {
   %relu = fx.node "call_function" "torch.relu"(%x) : (tensor<?x8xf32>) -> tensor<?x8xf32>
-  %attn = fx.node "call_function" "torch.ops.vllm.unified_attention"(%relu) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %attn = fx.node "call_function" "torch.ops.vllm.unified_attention_with_output"(%relu) : (tensor<?x8xf32>) -> tensor<?x8xf32>
   %c8 = arith.constant 8 : index
   %size = fx.make_size %s77, %c8 : !fx.size<2>
   %view = fx.view %attn, %size : tensor<?x8xf32>, !fx.size<2> -> tensor<?x8xf32>
-  %attn_1 = fx.node "call_function" "torch.ops.vllm.unified_attention"(%view) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %attn_1 = fx.node "call_function" "torch.ops.vllm.unified_attention_with_output"(%view) : (tensor<?x8xf32>) -> tensor<?x8xf32>
   %add = fx.node "call_function" "torch.add"(%attn_1, %x) : (tensor<?x8xf32>, tensor<?x8xf32>) -> tensor<?x8xf32>
   return %add : tensor<?x8xf32>
 }

@@ -55,7 +55,7 @@ func.func @three_pieces(%x: tensor<?x8xf32>, %y: tensor<?x8xf32>) -> tensor<?x8x
 // CHECK: func.func private @split_first_and_last_submod_3({{.*}} attributes {fx.piece = 3 : i64, fx.splitting = true
 // CHECK-NOT: @split_first_and_last_submod_4
 func.func @split_first_and_last(%x: tensor<4xf32>) -> tensor<4xf32> {
-  %0 = fx.node "call_function" "torch.ops.vllm.unified_attention"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  %0 = fx.node "call_function" "torch.ops.vllm.unified_attention_with_output"(%x) : (tensor<4xf32>) -> tensor<4xf32>
   %1 = fx.node "call_function" "torch.relu"(%0) : (tensor<4xf32>) -> tensor<4xf32>
   %2 = fx.node "call_function" "torch.ops.vllm.unified_kv_cache_update.default"(%1) : (tensor<4xf32>) -> tensor<4xf32>
   return %2 : tensor<4xf32>
@@ -79,47 +79,69 @@ func.func @mutating(%x: tensor<4xf32>, %kv: tensor<4xf32>) -> tensor<4xf32> {
   return %1 : tensor<4xf32>
 }
 
-// The default names, with and without an overload; names that only start
-// like one do not match.
+// The default names are vLLM's (vllm::unified_attention is not among them).
+// As vLLM's should_split matches, `ns::op` matches the packet and the
+// .default overload only: OpOverload.name() carries any other overload's
+// name. Names that only start like one do not match.
 // CHECK-LABEL: func.func @default_names(
-// CHECK-COUNT-11: call @default_names_submod_
+// CHECK-COUNT-8: call @default_names_submod_
 // CHECK-NEXT: return
-// CHECK: func.func private @default_names_submod_1({{.*}}fx.splitting = true
+// CHECK: func.func private @default_names_submod_0({{.*}}fx.splitting = false
 // CHECK-NEXT: "torch.ops.vllm.unified_attention"
-// CHECK: func.func private @default_names_submod_2({{.*}}fx.splitting = false
-// CHECK-NEXT: "torch.ops.vllm.unified_attention_x"
-// CHECK-NEXT: "torch.ops.vllm.unified_attention.default.x"
-// CHECK-NEXT: "torch.ops.vllmx.unified_attention"
-// CHECK-NEXT: "vllm.unified_attention"
-// CHECK-NEXT: "torch.ops.vllm::unified_attention"
-// CHECK-NEXT: call_method "torch.ops.vllm.unified_attention"
-// CHECK: func.func private @default_names_submod_3({{.*}}fx.splitting = true
+// CHECK-NEXT: "torch.ops.vllm.unified_attention_with_output_x"
+// CHECK-NEXT: "torch.ops.vllm.unified_attention_with_output.default.x"
+// CHECK-NEXT: "torch.ops.vllmx.unified_attention_with_output"
+// CHECK-NEXT: "vllm.unified_attention_with_output"
+// CHECK-NEXT: "torch.ops.vllm::unified_attention_with_output"
+// CHECK-NEXT: call_method "torch.ops.vllm.unified_attention_with_output"
 // CHECK-NEXT: "torch.ops.vllm.unified_attention_with_output.out"
+// CHECK: func.func private @default_names_submod_1({{.*}}fx.splitting = true
+// CHECK-NEXT: "torch.ops.vllm.unified_attention_with_output"
+// CHECK-NEXT: return
+// CHECK: func.func private @default_names_submod_3({{.*}}fx.splitting = true
+// CHECK-NEXT: "torch.ops.vllm.qwen_gdn_attention_core.default"
 // CHECK: func.func private @default_names_submod_5({{.*}}fx.splitting = true
-// CHECK-NEXT: "torch.ops.vllm.unified_mla_attention_with_output.default"
+// CHECK-NEXT: "torch.ops.vllm.deepseek_v4_attention.default"
 // CHECK: func.func private @default_names_submod_7({{.*}}fx.splitting = true
-// CHECK-NEXT: "torch.ops.vllm.mamba_mixer2.default"
-// CHECK: func.func private @default_names_submod_9({{.*}}fx.splitting = true
 // CHECK-NEXT: "torch.ops.vllm.unified_kv_cache_update.default"
-// CHECK: func.func private @default_names_submod_11({{.*}}fx.splitting = true
-// CHECK-NEXT: "torch.ops.vllm.unified_mla_kv_cache_update.default"
+// CHECK-NEXT: "torch.ops.vllm.unified_attention_with_output.default"
+// CHECK-NEXT: return
 func.func @default_names(%x: tensor<4xf32>) {
   fx.node "call_function" "torch.ops.vllm.unified_attention"(%x) : (tensor<4xf32>) -> ()
-  fx.node "call_function" "torch.ops.vllm.unified_attention_x"(%x) : (tensor<4xf32>) -> ()
-  fx.node "call_function" "torch.ops.vllm.unified_attention.default.x"(%x) : (tensor<4xf32>) -> ()
-  fx.node "call_function" "torch.ops.vllmx.unified_attention"(%x) : (tensor<4xf32>) -> ()
-  fx.node "call_function" "vllm.unified_attention"(%x) : (tensor<4xf32>) -> ()
-  fx.node "call_function" "torch.ops.vllm::unified_attention"(%x) : (tensor<4xf32>) -> ()
-  fx.node "call_method" "torch.ops.vllm.unified_attention"(%x) : (tensor<4xf32>) -> ()
+  fx.node "call_function" "torch.ops.vllm.unified_attention_with_output_x"(%x) : (tensor<4xf32>) -> ()
+  fx.node "call_function" "torch.ops.vllm.unified_attention_with_output.default.x"(%x) : (tensor<4xf32>) -> ()
+  fx.node "call_function" "torch.ops.vllmx.unified_attention_with_output"(%x) : (tensor<4xf32>) -> ()
+  fx.node "call_function" "vllm.unified_attention_with_output"(%x) : (tensor<4xf32>) -> ()
+  fx.node "call_function" "torch.ops.vllm::unified_attention_with_output"(%x) : (tensor<4xf32>) -> ()
+  fx.node "call_method" "torch.ops.vllm.unified_attention_with_output"(%x) : (tensor<4xf32>) -> ()
   fx.node "call_function" "torch.ops.vllm.unified_attention_with_output.out"(%x) : (tensor<4xf32>) -> ()
+  fx.node "call_function" "torch.ops.vllm.unified_attention_with_output"(%x) : (tensor<4xf32>) -> ()
   fx.node "call_function" "torch.relu"(%x) : (tensor<4xf32>) -> ()
-  fx.node "call_function" "torch.ops.vllm.unified_mla_attention_with_output.default"(%x) : (tensor<4xf32>) -> ()
+  fx.node "call_function" "torch.ops.vllm.qwen_gdn_attention_core.default"(%x) : (tensor<4xf32>) -> ()
   fx.node "call_function" "torch.relu"(%x) : (tensor<4xf32>) -> ()
-  fx.node "call_function" "torch.ops.vllm.mamba_mixer2.default"(%x) : (tensor<4xf32>) -> ()
+  fx.node "call_function" "torch.ops.vllm.deepseek_v4_attention.default"(%x) : (tensor<4xf32>) -> ()
   fx.node "call_function" "torch.relu"(%x) : (tensor<4xf32>) -> ()
   fx.node "call_function" "torch.ops.vllm.unified_kv_cache_update.default"(%x) : (tensor<4xf32>) -> ()
-  fx.node "call_function" "torch.relu"(%x) : (tensor<4xf32>) -> ()
-  fx.node "call_function" "torch.ops.vllm.unified_mla_kv_cache_update.default"(%x) : (tensor<4xf32>) -> ()
+  fx.node "call_function" "torch.ops.vllm.unified_attention_with_output.default"(%x) : (tensor<4xf32>) -> ()
+  return
+}
+
+// An overload other than .default matches only when named, with or without
+// the overload repeated (vLLM's op_overload_name).
+// RUN: fx-opt %s --fx-split-graph='splitting-ops=vllm::attn.out' | FileCheck %s --check-prefix=OVERLOAD
+// RUN: fx-opt %s --fx-split-graph='splitting-ops=vllm::attn.out.out' | FileCheck %s --check-prefix=OVERLOAD
+// OVERLOAD-LABEL: func.func private @overloads_submod_0(
+// OVERLOAD-NEXT: "torch.ops.vllm.attn.default"
+// OVERLOAD-NEXT: "torch.ops.vllm.attn"
+// OVERLOAD-NEXT: return
+// OVERLOAD-LABEL: func.func private @overloads_submod_1(
+// OVERLOAD-SAME: fx.splitting = true
+// OVERLOAD-NEXT: "torch.ops.vllm.attn.out"
+// OVERLOAD-NEXT: return
+func.func @overloads(%x: tensor<4xf32>) {
+  fx.node "call_function" "torch.ops.vllm.attn.default"(%x) : (tensor<4xf32>) -> ()
+  fx.node "call_function" "torch.ops.vllm.attn"(%x) : (tensor<4xf32>) -> ()
+  fx.node "call_function" "torch.ops.vllm.attn.out"(%x) : (tensor<4xf32>) -> ()
   return
 }
 
@@ -151,7 +173,7 @@ func.func @rematerialized(%x: tensor<?x8xf32>, %m: tensor<?xi64>) -> (tensor<?xi
   %c8 = arith.constant 8 : index
   %slice = fx.slice none, %n, none
   %size = fx.make_size %n, %c8 : !fx.size<2>
-  %attn = fx.node "call_function" "torch.ops.vllm.unified_attention"(%relu) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %attn = fx.node "call_function" "torch.ops.vllm.unified_attention_with_output"(%relu) : (tensor<?x8xf32>) -> tensor<?x8xf32>
   %t = fx.slice_tensor %m[%slice] : tensor<?xi64> -> tensor<?xi64>
   %v = fx.view %attn, %size : tensor<?x8xf32>, !fx.size<2> -> tensor<?x8xf32>
   return %t, %v : tensor<?xi64>, tensor<?x8xf32>
@@ -165,7 +187,7 @@ func.func @rematerialized(%x: tensor<?x8xf32>, %m: tensor<?xi64>) -> (tensor<?xi
 // CHECK-NEXT: fx.view %{{.*}}, %[[S]]
 func.func @copy_after_operand(%x: tensor<?x8xf32>) -> tensor<?x8xf32> {
   %c8 = arith.constant 8 : index
-  %a = fx.node "call_function" "torch.ops.vllm.unified_attention"(%x) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %a = fx.node "call_function" "torch.ops.vllm.unified_attention_with_output"(%x) : (tensor<?x8xf32>) -> tensor<?x8xf32>
   %n = fx.sym_size %a, dim = 0 : tensor<?x8xf32>
   %s = fx.make_size %n, %c8 : !fx.size<2>
   %v = fx.view %a, %s : tensor<?x8xf32>, !fx.size<2> -> tensor<?x8xf32>
@@ -181,7 +203,7 @@ func.func @copy_after_operand(%x: tensor<?x8xf32>) -> tensor<?x8xf32> {
 func.func @returned_constant(%x: tensor<4xf32>) -> (index, index) {
   %c3 = arith.constant 3 : index
   %n = fx.sym_size %x, dim = 0 : tensor<4xf32>
-  fx.node "call_function" "torch.ops.vllm.unified_attention"(%x) : (tensor<4xf32>) -> ()
+  fx.node "call_function" "torch.ops.vllm.unified_attention_with_output"(%x) : (tensor<4xf32>) -> ()
   return %c3, %n : index, index
 }
 
@@ -195,7 +217,7 @@ func.func @returned_constant(%x: tensor<4xf32>) -> (index, index) {
 // CHECK-NEXT: scf.yield %[[A]]
 func.func @regions(%x: tensor<4xf32>, %c: i1) -> tensor<4xf32> {
   %0 = fx.node "call_function" "torch.relu"(%x) : (tensor<4xf32>) -> tensor<4xf32>
-  %1 = fx.node "call_function" "torch.ops.vllm.unified_attention"(%0) : (tensor<4xf32>) -> tensor<4xf32>
+  %1 = fx.node "call_function" "torch.ops.vllm.unified_attention_with_output"(%0) : (tensor<4xf32>) -> tensor<4xf32>
   %2 = scf.if %c -> tensor<4xf32> {
     scf.yield %0 : tensor<4xf32>
   } else {
@@ -226,7 +248,7 @@ func.func private @declaration(tensor<4xf32>) -> tensor<4xf32>
 // CHECK-NEXT: call @clash_submod_1(
 func.func private @clash_submod_1(tensor<4xf32>)
 func.func @clash(%x: tensor<4xf32>) {
-  fx.node "call_function" "torch.ops.vllm.unified_attention"(%x) : (tensor<4xf32>) -> ()
+  fx.node "call_function" "torch.ops.vllm.unified_attention_with_output"(%x) : (tensor<4xf32>) -> ()
   call @clash_submod_1(%x) : (tensor<4xf32>) -> ()
   return
 }

@@ -6,16 +6,19 @@
 The pieces: `types` (the type converter: specs of values and their MLIR
 types), `specs` (specs from running the graph or from node metadata),
 `importer` (a dispatch table keyed by node kind and target; every other node
-is an opaque fx.node), `emitter` (MLIR text, every string escaped), `check`
-(the --check report) and `cli` (the fx-import command).
+is an opaque fx.node), `emitter` (MLIR text, every string escaped), `passes`
+(fx-opt's passes and their structured reports), `check` (the --check
+report), `split` (split_graph, vLLM's drop-in) and `cli` (the fx-import
+command).
 """
 
 from .errors import FxImportError
 from .importer import DISPATCH, GraphImporter, ImportResult, import_graph, import_module
 from .specs import parse_dynamic
+from .split import SplitItem, split_graph
 
-__all__ = ["DISPATCH", "FxImportError", "GraphImporter", "ImportResult", "import_graph",
-           "import_module", "parse_dynamic", "check"]
+__all__ = ["DISPATCH", "FxImportError", "GraphImporter", "ImportResult", "SplitItem",
+           "import_graph", "import_module", "parse_dynamic", "check", "split_graph"]
 
 
 def check(result, fx_opt):

@@ -78,6 +78,12 @@ class GraphImporter:
         self.out = Emitter()
         self.env = {}
         self.size_nodes = []  # (node, form), in graph order
+        self.leaves = {}  # node -> its Ssa leaves, in result order
+        # For fx-split-graph (the function attributes FOLDED_ATTR and
+        # SYMBOLS_ATTR): the getitem nodes folded into a result, and the
+        # SymInt expressions of node values.
+        self.folded = []
+        self.symbols = {}
 
     # Trees ------------------------------------------------------------------
 
@@ -198,6 +204,32 @@ class GraphImporter:
         name = self.out.name_for(node.name)
         self.out.op(f"{name} = {text}", node.name)
         self.env[node] = Ssa(name, type_, spec)
+        self.note_symbols(node, [self.env[node]])
+
+    def note_symbols(self, node, leaves):
+        """Records the SymInt expressions of a node's results, if any: from
+        its metadata when it has one value (x.size(0) is the SymInt s0 there,
+        an index here), else from its leaves."""
+        self.leaves[node] = leaves
+        known = self.specs.get(node)
+        if len(leaves) == 1 and isinstance(known, (TensorSpec, ScalarSpec)):
+            exprs = [_symbol_exprs(known)]
+        else:
+            exprs = [_symbol_exprs(leaf.spec) for leaf in leaves]
+        if any(any(e) for e in exprs):
+            self.symbols[node.name] = exprs
+
+    def fold(self, node, tree):
+        """A getitem of a tuple: the node is the tree's value, with no op of
+        its own; fx-split-graph still needs to know where it is."""
+        self.env[node] = tree
+        base = node.args[0]
+        if not isinstance(base, torch.fx.Node):
+            return
+        leaves = self.leaves.get(base, [])
+        result = next((i for i, leaf in enumerate(leaves) if leaf is tree), -1)
+        after = node.prev.name if node.prev.op != "root" else ""
+        self.folded.append((node.name, base.name, result, after))
 
     def define_constant(self, node, value):
         self.define(node, f"arith.constant {value} : index", "index", ScalarSpec("index"))
@@ -233,6 +265,7 @@ class GraphImporter:
         tree, leaves = self.materialize(
             self.spec(node), node, lambda i: self.out.name_for(node.name, i))
         self.env[node] = tree
+        self.note_symbols(node, leaves)
         lhs = ", ".join(l.name for l in leaves) + " = " if leaves else ""
         self.out.op(
             f"{lhs}fx.node {quote(node.op)} {quote(qualified(node.target))}"
@@ -280,7 +313,18 @@ class GraphImporter:
                 if handler is None or handler(self, node) is NOT_HANDLED:
                     self.opaque(node)
         types = ", ".join(r.type for r in results)
-        attrs = f" attributes {{fx.outputs = {quote(outputs)}}}" if outputs is not None else ""
+        attrs = []
+        if outputs is not None:
+            attrs.append(f"fx.outputs = {quote(outputs)}")
+        if self.folded:
+            attrs.append(f"{FOLDED_ATTR} = [" + ", ".join(
+                f"[{quote(n)}, {quote(i)}, {r}, {quote(a)}]" for n, i, r, a in self.folded) + "]")
+        if self.symbols:
+            attrs.append(f"{SYMBOLS_ATTR} = {{" + ", ".join(
+                f"{quote(n)} = [" + ", ".join(
+                    "[" + ", ".join(quote(e) for e in exprs) + "]" for exprs in results_) + "]"
+                for n, results_ in self.symbols.items()) + "}")
+        attrs = f" attributes {{{', '.join(attrs)}}}" if attrs else ""
         ret = (f"  return {', '.join(r.name for r in results)} : {types} {loc('output')}"
                if results else f"  return {loc('output')}")
         body = "\n".join(self.out.lines + [ret])
@@ -290,6 +334,21 @@ class GraphImporter:
 
 
 NOT_HANDLED = object()
+
+# The function attributes fx-split-graph reads (kFoldedAttrName and
+# kSymbolsAttrName in Passes.h).
+FOLDED_ATTR = "fx.folded"
+SYMBOLS_ATTR = "fx.symbols"
+
+
+def _symbol_exprs(spec):
+    """The SymInt expression of each dim of a tensor (one for an index),
+    "" where there is none."""
+    if isinstance(spec, TensorSpec):
+        return [d.expr or "" if isinstance(d, Sym) else "" for d in spec.dims]
+    if isinstance(spec, ScalarSpec):
+        return [spec.symbol or ""]
+    return []
 
 # Handlers: each emits the node as fx/arith ops, or returns NOT_HANDLED for
 # an opaque fx.node. --------------------------------------------------------
@@ -420,10 +479,10 @@ def _getitem(imp, node):
     base, item = imp.tree(node.args[0]), node.args[1]
     if isinstance(base, (tuple, list, dict)) and not isinstance(item, torch.fx.Node):
         try:
-            imp.env[node] = base[item]
-            return None
+            tree = base[item]
         except (IndexError, KeyError, TypeError):
             return NOT_HANDLED
+        return imp.fold(node, tree)
     if not isinstance(base, Ssa):
         return NOT_HANDLED
     if base.is_size and isinstance(item, int) and not isinstance(item, bool):

@@ -13,6 +13,10 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+
+#include <mutex>
 
 namespace mlir::fx {
 #define GEN_PASS_DEF_FXDECOMPOSESIZE
@@ -28,58 +32,141 @@ static bool isDecomposable(SizeOp op) {
   return op.isDimless() && isa<RankedTensorType>(op.getInput().getType());
 }
 
-/// Emits the remark of `emit-remarks` for one size op: what the pass does
-/// with it, and why. `erasedIfDead` is whether the driver erases a dead
-/// x.size() instead of decomposing it (the greedy driver does).
-static void remarkOnSize(Operation *op, bool erasedIfDead) {
-  if (isa<SymSizeOp>(op)) {
-    op->emitRemark("left alone: fx.sym_size returns one int, not a "
-                   "torch.Size");
-    return;
-  }
+namespace {
+/// What the pass does with one size op, and why: the one source of its
+/// remark (`emit-remarks`) and of its record in `report-file`.
+struct SizeVerdict {
+  /// The `action` of the record; fx_mlir_import/check.py spells these too.
+  StringRef action;
+  /// The `reason` of the record, for "left-alone".
+  StringRef reason;
+  /// The dims of a decomposed x.size(): -1 for a symbolic one.
+  SmallVector<int64_t> dims;
+};
+} // namespace
+
+/// `erasedIfDead` is whether the driver erases a dead x.size() instead of
+/// decomposing it (the greedy driver does).
+static SizeVerdict judgeSize(Operation *op, bool erasedIfDead) {
+  if (isa<SymSizeOp>(op))
+    return {"left-alone", "sym-size", {}};
   auto size = cast<SizeOp>(op);
-  if (!size.isDimless()) {
-    op->emitRemark("left alone: x.size(dim) returns one int, not a "
-                   "torch.Size");
-    return;
-  }
+  if (!size.isDimless())
+    return {"left-alone", "with-dim", {}};
   auto type = dyn_cast<RankedTensorType>(size.getInput().getType());
-  if (!type) {
-    op->emitRemark("left alone: its tensor is unranked, so its dims are "
-                   "unknown");
-    return;
-  }
-  if (erasedIfDead && op->use_empty()) {
+  if (!type)
+    return {"left-alone", "unranked", {}};
+  if (erasedIfDead && op->use_empty())
+    return {"erased", "", {}};
+  SizeVerdict verdict{"decomposed", "", {}};
+  for (int64_t dim : type.getShape())
+    verdict.dims.push_back(ShapedType::isDynamic(dim) ? -1 : dim);
+  return verdict;
+}
+
+/// Emits the remark of `emit-remarks` for one size op.
+static void remarkOnSize(Operation *op, const SizeVerdict &verdict) {
+  if (verdict.action == "erased") {
     op->emitRemark("erased x.size(): it has no users");
     return;
   }
+  if (verdict.action == "left-alone") {
+    if (verdict.reason == "unranked")
+      op->emitRemark("left alone: its tensor is unranked, so its dims are "
+                     "unknown");
+    else
+      op->emitRemark() << "left alone: "
+                       << (verdict.reason == "sym-size" ? "fx.sym_size"
+                                                        : "x.size(dim)")
+                       << " returns one int, not a torch.Size";
+    return;
+  }
   InFlightDiagnostic remark = op->emitRemark("decomposed x.size() into [");
-  llvm::interleaveComma(llvm::enumerate(type.getShape()), remark,
-                        [&](auto dim) {
-                          if (ShapedType::isDynamic(dim.value()))
-                            remark << "sym_size(" << dim.index() << ")";
-                          else
-                            remark << dim.value();
-                        });
+  llvm::interleaveComma(llvm::enumerate(verdict.dims), remark, [&](auto dim) {
+    if (dim.value() < 0)
+      remark << "sym_size(" << dim.index() << ")";
+    else
+      remark << dim.value();
+  });
   remark << "]";
+}
+
+/// The FX node name of a location, as the importer writes it.
+static StringRef locName(Location loc) {
+  if (auto name = dyn_cast<NameLoc>(loc))
+    return name.getName().strref();
+  return "";
+}
+
+/// Appends one JSON line per size op of `root` to `path`: {"node": NAME,
+/// "action": ..., "reason": ..., "dims": [...]}. Function passes run in
+/// parallel, so lines are written whole under a lock.
+static LogicalResult
+writeReport(StringRef path,
+            ArrayRef<std::pair<Operation *, SizeVerdict>> verdicts) {
+  static std::mutex lock;
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  for (const auto &[op, verdict] : verdicts) {
+    llvm::json::OStream json(os);
+    json.object([&] {
+      json.attribute("node", locName(op->getLoc()));
+      json.attribute("action", verdict.action);
+      if (!verdict.reason.empty())
+        json.attribute("reason", verdict.reason);
+      if (verdict.action == "decomposed")
+        json.attributeArray("dims", [&] {
+          for (int64_t dim : verdict.dims)
+            json.value(dim);
+        });
+    });
+    os << "\n";
+  }
+  std::lock_guard<std::mutex> guard(lock);
+  std::error_code error;
+  llvm::raw_fd_ostream file(path, error, llvm::sys::fs::OF_Append);
+  if (error)
+    return failure();
+  file << text;
+  return success();
 }
 
 namespace {
 /// x.size() on a ranked tensor -> make_size(<one value per dim>).
 struct DecomposeDimlessSize : OpRewritePattern<SizeOp> {
-  using OpRewritePattern::OpRewritePattern;
+  DecomposeDimlessSize(MLIRContext *context, bool afterProducer)
+      : OpRewritePattern(context), afterProducer(afterProducer) {}
 
   LogicalResult matchAndRewrite(SizeOp op,
                                 PatternRewriter &rewriter) const override {
     if (!isDecomposable(op))
       return rewriter.notifyMatchFailure(op, "not x.size() of a ranked tensor");
-    SmallVector<Value> elements =
-        createSizeElements(rewriter, op.getLoc(),
-                           cast<TypedValue<RankedTensorType>>(op.getInput()));
-    // replaceOp moves every use before erasing, so no user is left dangling.
-    rewriter.replaceOpWithNewOp<MakeSizeOp>(op, elements);
+    auto tensor = cast<TypedValue<RankedTensorType>>(op.getInput());
+    Location loc = FusedLoc::get(op.getContext(), {op.getLoc()},
+                                 rewriter.getStringAttr(kDecomposedLocTag));
+    if (afterProducer) {
+      // vLLM's _decompose_size_nodes: the dims go right after the tensor's
+      // producer (inserting_after(tensor_node)), the function's start for an
+      // argument, so that they are computed where the tensor is.
+      OpBuilder::InsertionGuard guard(rewriter);
+      if (Operation *producer = tensor.getDefiningOp())
+        rewriter.setInsertionPointAfter(producer);
+      else
+        rewriter.setInsertionPointToStart(
+            cast<BlockArgument>(tensor).getOwner());
+      SmallVector<Value> elements = createSizeElements(rewriter, loc, tensor);
+      rewriter.setInsertionPoint(op);
+      // replaceOp moves every use before erasing, so no user is left
+      // dangling.
+      rewriter.replaceOpWithNewOp<MakeSizeOp>(op, elements)->setLoc(loc);
+      return success();
+    }
+    SmallVector<Value> elements = createSizeElements(rewriter, loc, tensor);
+    rewriter.replaceOpWithNewOp<MakeSizeOp>(op, elements)->setLoc(loc);
     return success();
   }
+
+  bool afterProducer = false;
 };
 
 struct FXDecomposeSizePass
@@ -87,19 +174,34 @@ struct FXDecomposeSizePass
   using Base::Base;
 
   LogicalResult initialize(MLIRContext *context) override {
+    if (placement != "in-place" && placement != "after-producer")
+      return emitError(UnknownLoc::get(context))
+             << "fx-decompose-size: placement must be in-place or "
+                "after-producer, got '"
+             << placement << "'";
     RewritePatternSet set(context);
-    populateDecomposeSizePatterns(set);
+    set.add<DecomposeDimlessSize>(context, placement == "after-producer");
     patterns = std::move(set);
     return success();
   }
 
   void runOnOperation() override {
     // Before any rewrite, while every size op is still there as it came.
-    if (emitRemarks)
+    if (emitRemarks || !reportFile.empty()) {
+      SmallVector<std::pair<Operation *, SizeVerdict>> verdicts;
       getOperation()->walk([&](Operation *op) {
         if (isa<SizeOp, SymSizeOp>(op))
-          remarkOnSize(op, /*erasedIfDead=*/!useWalkDriver);
+          verdicts.emplace_back(op,
+                                judgeSize(op, /*erasedIfDead=*/!useWalkDriver));
       });
+      if (emitRemarks)
+        for (const auto &[op, verdict] : verdicts)
+          remarkOnSize(op, verdict);
+      if (!reportFile.empty() && failed(writeReport(reportFile, verdicts))) {
+        getOperation()->emitError() << "cannot write '" << reportFile << "'";
+        return signalPassFailure();
+      }
+    }
 
     if (useWalkDriver) {
       walkAndApplyPatterns(getOperation(), patterns);
@@ -130,5 +232,13 @@ struct FXDecomposeSizePass
 } // namespace
 
 void mlir::fx::populateDecomposeSizePatterns(RewritePatternSet &patterns) {
-  patterns.add<DecomposeDimlessSize>(patterns.getContext());
+  patterns.add<DecomposeDimlessSize>(patterns.getContext(),
+                                     /*afterProducer=*/false);
+}
+
+bool mlir::fx::isDecomposedLoc(Location loc) {
+  auto fused = dyn_cast<FusedLoc>(loc);
+  auto tag =
+      fused ? dyn_cast_or_null<StringAttr>(fused.getMetadata()) : StringAttr();
+  return tag && tag.getValue() == kDecomposedLocTag;
 }

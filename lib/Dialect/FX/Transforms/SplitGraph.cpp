@@ -27,6 +27,10 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+
+#include <map>
 
 namespace mlir::fx {
 #define GEN_PASS_DEF_FXSPLITGRAPH
@@ -50,55 +54,60 @@ static bool isCallFunction(NodeOp node) {
 static constexpr StringLiteral kTorchOpsPrefix = "torch.ops.";
 
 namespace {
-/// The names of the `splitting-ops` option, split into the forms they match.
+/// The names of the `splitting-ops` option, matched as vLLM's should_split
+/// (vllm/compilation/partition_rules.py) matches a node: only call_function
+/// nodes whose target is a torch op. A packet `torch.ops.ns.op` matches
+/// `ns::op`. An overload `torch.ops.ns.op.ovl` has the name `ns::op` when
+/// `ovl` is `default` and `ns::op.ovl` otherwise (OpOverload.name()); it
+/// matches that name, or that name followed by `.ovl`. So `ns::op` matches
+/// the packet and `.default` only. Other names match an fx.node target
+/// exactly, and any op whose MLIR name they are.
 class SplittingOps {
 public:
   explicit SplittingOps(ArrayRef<std::string> names) {
     for (StringRef name : names) {
-      auto [ns, op] = name.split("::");
-      if (op.empty() || ns.empty()) {
+      if (name.contains("::"))
+        torchOps.insert(name);
+      else
         plain.insert(name);
-        continue;
-      }
-      // `ns::op` -> `ns.op`; with an overload (`ns::op.default`) it matches
-      // that overload only, without one it matches every overload.
-      std::string key = (ns + "." + op).str();
-      torchOps.insert(key);
-      if (!op.contains('.'))
-        packets.insert(key);
     }
   }
 
   bool empty() const { return plain.empty() && torchOps.empty(); }
 
   bool matches(Operation *op) const {
-    if (auto node = dyn_cast<NodeOp>(op)) {
-      StringRef target = node.getTarget();
-      if (plain.contains(target))
-        return true;
-      if (!isCallFunction(node) || !target.consume_front(kTorchOpsPrefix))
-        return false;
-      if (torchOps.contains(target))
-        return true;
-      // torch.ops.ns.op.overload: drop the overload and try the packet.
-      auto [packet, overload] = target.rsplit('.');
-      return !overload.empty() && packet.contains('.') &&
-             packets.contains(packet);
-    }
-    return plain.contains(op->getName().getStringRef());
+    auto node = dyn_cast<NodeOp>(op);
+    if (!node)
+      return plain.contains(op->getName().getStringRef());
+    StringRef target = node.getTarget();
+    if (plain.contains(target))
+      return true;
+    if (!isCallFunction(node) || !target.consume_front(kTorchOpsPrefix))
+      return false;
+    SmallVector<StringRef, 3> parts;
+    target.split(parts, '.');
+    if (parts.size() == 2)
+      return torchOps.contains((parts[0] + "::" + parts[1]).str());
+    if (parts.size() != 3)
+      return false;
+    std::string packet = (parts[0] + "::" + parts[1]).str();
+    if (parts[2] != "default")
+      packet += ("." + parts[2]).str();
+    return torchOps.contains(packet) ||
+           torchOps.contains(packet + "." + parts[2].str());
   }
 
 private:
   llvm::StringSet<> plain;    // fx.node targets and MLIR op names
-  llvm::StringSet<> torchOps; // `ns.op` and `ns.op.overload`
-  llvm::StringSet<> packets;  // `ns.op` given without an overload
+  llvm::StringSet<> torchOps; // `ns::op[.overload]`, as vLLM spells them
 };
 } // namespace
 
-/// An op that only takes its operand apart: it goes to its producer's piece,
-/// as vLLM moves getitem nodes, so that no tuple is passed whole.
+/// An op that only takes its operand apart: vLLM's split_graph moves every
+/// operator.getitem whose input is not a placeholder to its input's piece,
+/// tensor slicing (`x[:n]`, here fx.slice_tensor) included.
 static bool isTakeApart(Operation *op) {
-  if (isa<GetItemOp>(op))
+  if (isa<GetItemOp, SliceTensorOp>(op))
     return true;
   auto node = dyn_cast<NodeOp>(op);
   return node && isCallFunction(node) && !node.getInputs().empty() &&
@@ -107,7 +116,9 @@ static bool isTakeApart(Operation *op) {
 }
 
 /// An allocation of an uninitialized tensor, as vLLM's
-/// `_is_empty_allocation_node` recognizes them, and tensor.empty.
+/// `_is_empty_allocation_node` recognizes them (the method new_empty,
+/// torch.empty, torch.empty_like, torch.empty_strided, and the aten ops
+/// whose name starts with aten::empty or aten::new_empty), and tensor.empty.
 static bool isEmptyAllocation(Operation *op) {
   if (isa<tensor::EmptyOp>(op))
     return true;
@@ -117,25 +128,45 @@ static bool isEmptyAllocation(Operation *op) {
   StringRef target = node.getTarget();
   if (!isCallFunction(node))
     return node.getKind() == NodeKind::CallMethod && target == "new_empty";
-  return target.starts_with("torch.empty") ||
+  return target == "torch.empty" || target == "torch.empty_like" ||
+         target == "torch.empty_strided" ||
          target.starts_with("torch.ops.aten.empty") ||
          target.starts_with("torch.ops.aten.new_empty");
 }
 
 /// Cheap pure ops that each using piece recomputes instead of receiving:
-/// constants, slices and torch.Size builds. Their operands are index values
-/// or other such ops, so recomputing them never needs more than may cross.
+/// constants, slices, torch.Size builds and their elements. Their operands
+/// are index values or other such ops, so recomputing them never needs more
+/// than may cross.
 static bool isRematerializable(Operation *op) {
   if (isa<SliceOp, MakeSizeOp>(op))
     return true;
+  if (auto item = dyn_cast<GetItemOp>(op))
+    return item.getSize().getDefiningOp<MakeSizeOp>() != nullptr;
   return op->getNumOperands() == 0 && op->getNumRegions() == 0 &&
          op->hasTrait<OpTrait::ConstantLike>();
 }
 
+/// Ops whose FX node vLLM's size decomposition erases: the torch.Size of a
+/// decomposed x.size() and its getitems (users take the dims instead).
+static bool isErasedNode(Operation *op) {
+  if (isa<MakeSizeOp>(op))
+    return isDecomposedLoc(op->getLoc());
+  if (auto item = dyn_cast<GetItemOp>(op))
+    if (auto size = item.getSize().getDefiningOp<MakeSizeOp>())
+      return isDecomposedLoc(size.getLoc());
+  return false;
+}
+
 static bool mayCross(Type type) { return isa<TensorType, IndexType>(type); }
 
+/// vLLM's name of piece `number`, as split_module names its submodules.
+static std::string submodName(int64_t number) {
+  return "submod_" + std::to_string(number);
+}
+
 //===----------------------------------------------------------------------===//
-// Names for diagnostics and remarks
+// Names for diagnostics, remarks and the map
 //===----------------------------------------------------------------------===//
 
 /// The FX node name of a location: the importer writes each node's name as
@@ -150,9 +181,61 @@ static std::optional<StringRef> nodeName(Location loc) {
   return std::nullopt;
 }
 
-/// The FX node name of a value: its defining node's name (with `[i]` for
-/// one result of several), or its placeholder's name.
-static std::string valueName(Value value) {
+namespace {
+/// What the importer says of the FX graph beyond its ops (kFoldedAttrName,
+/// kSymbolsAttrName): the getitem nodes it folded, and the SymInt
+/// expressions of values.
+struct GraphInfo {
+  struct Folded {
+    StringRef name, input, after;
+    int64_t result;
+  };
+
+  explicit GraphInfo(func::FuncOp func) {
+    if (auto folded = func->getAttrOfType<ArrayAttr>(kFoldedAttrName))
+      for (Attribute entry : folded) {
+        auto fields = dyn_cast<ArrayAttr>(entry);
+        if (!fields || fields.size() != 4)
+          continue;
+        auto name = dyn_cast<StringAttr>(fields[0]);
+        auto input = dyn_cast<StringAttr>(fields[1]);
+        auto result = dyn_cast<IntegerAttr>(fields[2]);
+        auto after = dyn_cast<StringAttr>(fields[3]);
+        if (!name || !input || !result || !after)
+          continue;
+        this->folded.push_back({name.getValue(), input.getValue(),
+                                after.getValue(), result.getInt()});
+        if (result.getInt() >= 0)
+          itemNames[{input.getValue(), result.getInt()}] = name.getValue();
+      }
+    symbols = func->getAttrOfType<DictionaryAttr>(kSymbolsAttrName);
+  }
+
+  /// The getitem node that takes result `result` of node `node`, if any.
+  StringRef itemName(StringRef node, int64_t result) const {
+    return itemNames.lookup({node, result});
+  }
+
+  /// The SymInt expressions of result `result` of node `node`: one per dim
+  /// of a tensor, one for an index.
+  ArrayAttr resultSymbols(StringRef node, unsigned result) const {
+    auto results =
+        symbols ? dyn_cast_or_null<ArrayAttr>(symbols.get(node)) : ArrayAttr();
+    if (!results || result >= results.size())
+      return {};
+    return dyn_cast<ArrayAttr>(results[result]);
+  }
+
+  SmallVector<Folded> folded;
+  DictionaryAttr symbols;
+  DenseMap<std::pair<StringRef, int64_t>, StringRef> itemNames;
+};
+} // namespace
+
+/// The FX node name of a value: its defining node's name (a result of
+/// several by the getitem node that takes it, else `name[i]`), or its
+/// placeholder's name.
+static std::string valueName(Value value, const GraphInfo &info) {
   if (auto arg = dyn_cast<BlockArgument>(value)) {
     if (auto name = nodeName(arg.getLoc()))
       return name->str();
@@ -162,13 +245,34 @@ static std::string valueName(Value value) {
   // A dim of a decomposed x.size() shares the node's name: name it by what
   // it reads, as the importer's report does.
   if (auto symSize = dyn_cast<SymSizeOp>(def))
-    return "sym_size(" + valueName(symSize.getInput()) + ", " +
+    return "sym_size(" + valueName(symSize.getInput(), info) + ", " +
            std::to_string(symSize.getDim()) + ")";
   std::string name =
       nodeName(def->getLoc()).value_or(def->getName().getStringRef()).str();
-  if (def->getNumResults() > 1)
-    name += "[" + std::to_string(cast<OpResult>(value).getResultNumber()) + "]";
+  if (def->getNumResults() > 1) {
+    unsigned result = cast<OpResult>(value).getResultNumber();
+    StringRef item = info.itemName(name, result);
+    if (!item.empty())
+      return item.str();
+    name += "[" + std::to_string(result) + "]";
+  }
   return name;
+}
+
+/// Appends the identifiers of a SymInt expression (`s0`, `s0*s1 + 2`).
+static void appendIdentifiers(StringRef expr, SmallVectorImpl<StringRef> &out) {
+  while (!expr.empty()) {
+    char c = expr.front();
+    if (!llvm::isAlpha(c) && c != '_') {
+      expr = expr.drop_front();
+      continue;
+    }
+    size_t end = 1;
+    while (end < expr.size() && (llvm::isAlnum(expr[end]) || expr[end] == '_'))
+      ++end;
+    out.push_back(expr.take_front(end));
+    expr = expr.drop_front(end);
+  }
 }
 
 //===----------------------------------------------------------------------===//
@@ -176,27 +280,53 @@ static std::string valueName(Value value) {
 //===----------------------------------------------------------------------===//
 
 namespace {
+/// One FX node, as vLLM's split_graph sees the graph after its size
+/// decomposition: the ops the importer made of it, a getitem the importer
+/// folded, the dims fx-decompose-size made of an x.size(), or a node that
+/// decomposition erases.
+struct Entry {
+  StringRef name;
+  /// Its ops in the function body, in program order.
+  SmallVector<Operation *> ops;
+  const GraphInfo::Folded *folded = nullptr;
+  /// Made by fx-decompose-size: vLLM's new sym_size nodes.
+  bool created = false;
+  /// Gone after vLLM's decomposition (a decomposed torch.Size, its getitems).
+  bool erased = false;
+  /// vLLM's subgraph id.
+  int64_t id = 0;
+};
+
 struct Piece {
   int64_t number = 0;
   bool splitting = false;
   /// Its ops, in program order.
   SmallVector<Operation *> ops;
-  /// Values it uses and does not define, in first-use order.
+  /// Values it uses and does not define, in first-use order, with the
+  /// SymInt arguments their types mention right after them.
   llvm::SetVector<Value> args;
   /// Rematerializable ops it copies, operands first, each with the op of
   /// the piece it goes right before (its first user there).
   llvm::MapVector<Operation *, Operation *> copies;
-  /// Values it defines that are used after it, in program order.
-  SmallVector<Value> results;
+  /// Values it defines that are used after it, in order of first later use.
+  llvm::SetVector<Value> results;
   /// The name of its function: @<function>_submod_<number>, made unique.
   std::string name;
+};
+
+/// A value that may not cross, for the map's errors.
+struct CrossingError {
+  std::string node, message;
+  int64_t from;
+  std::optional<int64_t> to;
 };
 
 /// How `func` is cut: computed without touching the IR.
 class SplitPlan {
 public:
   SplitPlan(func::FuncOp func, const SplittingOps &splitting)
-      : func(func), body(func.getBody().front()), splitting(splitting) {}
+      : func(func), body(func.getBody().front()), splitting(splitting),
+        info(func) {}
 
   /// Assigns ops to pieces and works out what each piece receives. Fails,
   /// with a diagnostic per offending value, when something other than a
@@ -215,75 +345,262 @@ public:
   /// Reports the pieces and what crosses each cut; before `apply`.
   void emitRemarks();
 
+  /// Writes the node -> piece map of this function; before `apply`.
+  void writeMap(llvm::json::OStream &json);
+
+  func::FuncOp getFunc() const { return func; }
+
 private:
+  void buildEntries();
+  std::optional<int64_t> takeApartInput(const Entry &entry) const;
+  bool isSplitting(const Entry &entry) const;
+  Operation *mainOp(const Entry &entry) const;
+  int64_t latestId(Value value) const;
   void assign();
   void mergeEmptyOnlyPieces();
-  std::optional<unsigned> pieceOfValue(Value value) const;
-  bool definedAtOrBefore(Value value, int64_t number) const;
-  LogicalResult collectUses(unsigned piece);
+  void buildPieces();
+  void symbolsOf(Value value, SmallVectorImpl<StringRef> &symbols) const;
+  ArrayAttr dimSymbols(Value tensor) const;
+  void addArg(unsigned piece, Value value);
   LogicalResult addUse(unsigned piece, Value value, Operation *user,
                        Operation *anchor);
   InFlightDiagnostic emitCrossingError(Value value, unsigned from,
-                                       const Twine &use) const;
-  void addSymbolBindings(unsigned piece, BlockArgument tensor);
-  void collectResults();
+                                       std::optional<unsigned> to);
+  void collectReturn();
+  std::optional<unsigned> pieceOfValue(Value value) const;
 
-  func::FuncOp func;
+  mutable func::FuncOp func;
   Block &body;
   const SplittingOps &splitting;
+  GraphInfo info;
   bool hasSplittingOp = false;
+  SmallVector<Entry> entries;
+  /// Top-level op -> index into `entries`.
+  DenseMap<Operation *, unsigned> entryOf;
+  /// FX node name -> index into `entries` (ops of one name in one run).
+  llvm::StringMap<unsigned> entryByName;
+  llvm::SmallDenseSet<int64_t> splittingIds;
   SmallVector<Piece> pieces;
   /// Top-level op -> index into `pieces`.
   DenseMap<Operation *, unsigned> pieceOf;
+  /// SymInt name -> its function argument.
+  llvm::StringMap<BlockArgument> symbolArgs;
   /// Rematerializable ops the caller keeps, for the return.
   llvm::SetVector<Operation *> callerCopies;
+  /// Values returned, in return order, for the last piece's outputs.
+  llvm::SetVector<Value> returned;
+  SmallVector<CrossingError> errors;
 };
 } // namespace
 
-void SplitPlan::assign() {
-  // vLLM's numbering: 0, splitting 1, 2, splitting 3, ... A number that gets
-  // no op gets no piece, as split_module makes no submodule for it.
-  int64_t current = 0;
-  bool currentIsSplitting = false;
-  auto addTo = [&](int64_t number, bool isSplitting, Operation *op) {
-    // Numbers only grow, so the piece is the last one or a new one.
-    if (pieces.empty() || pieces.back().number != number) {
-      pieces.emplace_back();
-      pieces.back().number = number;
-      pieces.back().splitting = isSplitting;
-    }
-    pieces.back().ops.push_back(op);
-    pieceOf[op] = pieces.size() - 1;
-  };
+void SplitPlan::buildEntries() {
+  for (BlockArgument arg : body.getArguments())
+    if (auto symbol =
+            func.getArgAttrOfType<StringAttr>(arg.getArgNumber(), "fx.symbol"))
+      symbolArgs[symbol.getValue()] = arg;
 
+  // The ops, one entry per run of ops of one FX node.
+  SmallVector<Entry> ops;
+  for (Operation &op : body.without_terminator()) {
+    std::optional<StringRef> name = nodeName(op.getLoc());
+    // A constant, slice or size build of no node is no node either.
+    if (!name && isRematerializable(&op))
+      continue;
+    bool created = isDecomposedLoc(op.getLoc()) && !isa<MakeSizeOp>(&op);
+    bool erased = isErasedNode(&op);
+    if (!name || ops.empty() || ops.back().name != *name ||
+        ops.back().created != created || ops.back().erased != erased) {
+      ops.emplace_back();
+      ops.back().name = name.value_or("");
+      ops.back().created = created;
+      ops.back().erased = erased;
+    }
+    ops.back().ops.push_back(&op);
+  }
+
+  // The folded getitems go right after the node before them in the graph;
+  // one after a placeholder or a node without ops goes after its input, or
+  // first.
+  llvm::StringSet<> known;
+  for (const Entry &entry : ops)
+    if (!entry.name.empty())
+      known.insert(entry.name);
+  for (const GraphInfo::Folded &folded : info.folded)
+    known.insert(folded.name);
+  llvm::StringMap<SmallVector<const GraphInfo::Folded *>> after;
+  for (const GraphInfo::Folded &folded : info.folded) {
+    StringRef anchor = folded.after;
+    if (!known.contains(anchor))
+      anchor = known.contains(folded.input) ? folded.input : StringRef();
+    after[anchor].push_back(&folded);
+  }
+  std::function<void(StringRef)> placeAfter = [&](StringRef name) {
+    auto it = after.find(name);
+    if (it == after.end())
+      return;
+    SmallVector<const GraphInfo::Folded *> chain = std::move(it->second);
+    after.erase(it);
+    for (const GraphInfo::Folded *folded : chain) {
+      entries.emplace_back();
+      entries.back().name = folded->name;
+      entries.back().folded = folded;
+      entryByName[folded->name] = entries.size() - 1;
+      placeAfter(folded->name);
+    }
+  };
+  placeAfter("");
+  for (Entry &entry : ops) {
+    StringRef name = entry.name;
+    entries.push_back(std::move(entry));
+    unsigned index = entries.size() - 1;
+    for (Operation *op : entries.back().ops)
+      entryOf[op] = index;
+    if (!name.empty() && !entries.back().created && !entries.back().erased)
+      entryByName[name] = index;
+    if (!name.empty())
+      placeAfter(name);
+  }
+}
+
+Operation *SplitPlan::mainOp(const Entry &entry) const {
+  for (Operation *op : llvm::reverse(entry.ops))
+    if (!isRematerializable(op))
+      return op;
+  return nullptr;
+}
+
+bool SplitPlan::isSplitting(const Entry &entry) const {
+  return !entry.erased && llvm::any_of(entry.ops, [&](Operation *op) {
+    return splitting.matches(op);
+  });
+}
+
+/// The latest vLLM subgraph id `value` needs: -1 for a function argument.
+int64_t SplitPlan::latestId(Value value) const {
+  Operation *def = value.getDefiningOp();
+  if (!def)
+    return -1;
+  Operation *top = body.findAncestorOpInBlock(*def);
+  if (!top)
+    return -1;
+  if (isRematerializable(top)) {
+    int64_t latest = -1;
+    for (Value operand : top->getOperands())
+      latest = std::max(latest, latestId(operand));
+    return latest;
+  }
+  return entries[entryOf.lookup(top)].id;
+}
+
+/// The entry a getitem takes apart, when vLLM moves it there: its input is
+/// not a placeholder, and (a check of ours) the piece has its other operands.
+std::optional<int64_t> SplitPlan::takeApartInput(const Entry &entry) const {
+  if (entry.folded) {
+    auto it = entryByName.find(entry.folded->input);
+    if (it == entryByName.end())
+      return std::nullopt;
+    return it->second;
+  }
+  Operation *main = mainOp(entry);
+  if (!main || !isTakeApart(main))
+    return std::nullopt;
+  Operation *producer = main->getOperand(0).getDefiningOp();
+  if (!producer || !entryOf.count(producer) || isRematerializable(producer))
+    return std::nullopt;
+  unsigned input = entryOf.lookup(producer);
+  int64_t id = entries[input].id;
+  for (Operation *op : entry.ops)
+    for (OpOperand &operand : op->getOpOperands())
+      if (!(op == main && operand.getOperandNumber() == 0) &&
+          entryOf.lookup(operand.get().getDefiningOp()) != input &&
+          latestId(operand.get()) > id)
+        return std::nullopt;
+  return input;
+}
+
+void SplitPlan::assign() {
+  // vLLM's split_graph: a splitting node gets the next id and the node
+  // after it the one after that, unless the very next node also splits;
+  // getitems follow their input. Ids without nodes get no piece.
+  int64_t id = 0;
+  for (unsigned i = 0, e = entries.size(); i != e; ++i) {
+    Entry &entry = entries[i];
+    if (entry.erased) {
+      entry.id = id;
+      continue;
+    }
+    if (std::optional<int64_t> input = takeApartInput(entry)) {
+      entry.id = entries[*input].id;
+      continue;
+    }
+    if (!isSplitting(entry)) {
+      entry.id = id;
+      continue;
+    }
+    hasSplittingOp = true;
+    entry.id = ++id;
+    splittingIds.insert(id);
+    unsigned next = i + 1;
+    while (next != e && entries[next].erased)
+      ++next;
+    if (next != e && isSplitting(entries[next]))
+      --id;
+    else
+      ++id;
+  }
+}
+
+void SplitPlan::mergeEmptyOnlyPieces() {
+  // vLLM's _merge_empty_only_subgraphs: a subgraph of one empty allocation
+  // would be an empty CUDA graph capture; it joins the latest non-splitting
+  // subgraph before it when every input it has is a placeholder or comes
+  // from that subgraph or an earlier one.
+  std::map<int64_t, SmallVector<unsigned>> byId;
+  for (auto [index, entry] : llvm::enumerate(entries))
+    if (!entry.erased)
+      byId[entry.id].push_back(index);
+  std::optional<int64_t> previous;
+  for (auto &[id, members] : byId) {
+    bool merged = false;
+    Entry &entry = entries[members.front()];
+    Operation *main = members.size() == 1 ? mainOp(entry) : nullptr;
+    if (previous && main && !entry.folded && isEmptyAllocation(main) &&
+        llvm::all_of(entry.ops, [&](Operation *op) {
+          return op == main || isRematerializable(op);
+        })) {
+      bool ready = llvm::all_of(entry.ops, [&](Operation *op) {
+        return llvm::all_of(op->getOperands(), [&](Value operand) {
+          return latestId(operand) <= *previous;
+        });
+      });
+      if (ready) {
+        entry.id = *previous;
+        merged = true;
+      }
+    }
+    if (!merged && !splittingIds.contains(id))
+      previous = id;
+  }
+}
+
+void SplitPlan::buildPieces() {
+  std::map<int64_t, unsigned> pieceOfId;
+  for (const Entry &entry : entries)
+    for (Operation *op : entry.ops)
+      if (!isRematerializable(op))
+        pieceOfId.try_emplace(entry.id, 0);
+  for (auto &[id, index] : pieceOfId) {
+    index = pieces.size();
+    pieces.emplace_back();
+    pieces.back().number = id;
+    pieces.back().splitting = splittingIds.contains(id);
+  }
   for (Operation &op : body.without_terminator()) {
     if (isRematerializable(&op))
       continue;
-    if (isTakeApart(&op)) {
-      // To its producer's piece, if that piece has its other operands (a
-      // computed index, say) too.
-      if (Operation *producer = op.getOperand(0).getDefiningOp()) {
-        auto it = pieceOf.find(producer);
-        if (it != pieceOf.end() &&
-            llvm::all_of(op.getOperands().drop_front(), [&](Value operand) {
-              return definedAtOrBefore(operand, pieces[it->second].number);
-            })) {
-          pieces[it->second].ops.push_back(&op);
-          pieceOf[&op] = it->second;
-          continue;
-        }
-      }
-    }
-    if (splitting.matches(&op)) {
-      hasSplittingOp = true;
-      if (!currentIsSplitting)
-        ++current;
-      currentIsSplitting = true;
-    } else if (currentIsSplitting) {
-      ++current;
-      currentIsSplitting = false;
-    }
-    addTo(current, currentIsSplitting, &op);
+    unsigned index = pieceOfId[entries[entryOf.lookup(&op)].id];
+    pieces[index].ops.push_back(&op);
+    pieceOf[&op] = index;
   }
 }
 
@@ -297,94 +614,90 @@ std::optional<unsigned> SplitPlan::pieceOfValue(Value value) const {
   return it->second;
 }
 
-/// Whether `value` is available to piece `number`: a function argument, or
-/// defined in that piece or an earlier one, through rematerializable ops.
-bool SplitPlan::definedAtOrBefore(Value value, int64_t number) const {
-  Operation *def = value.getDefiningOp();
-  if (!def)
-    return true;
-  if (isRematerializable(def))
-    return llvm::all_of(def->getOperands(), [&](Value operand) {
-      return definedAtOrBefore(operand, number);
-    });
-  return pieces[pieceOf.lookup(def)].number <= number;
+/// The SymInt expressions of the dims of `tensor`.
+ArrayAttr SplitPlan::dimSymbols(Value tensor) const {
+  if (auto arg = dyn_cast<BlockArgument>(tensor))
+    return arg.getOwner() == &body ? func.getArgAttrOfType<ArrayAttr>(
+                                         arg.getArgNumber(), "fx.dim_symbols")
+                                   : ArrayAttr();
+  Operation *def = tensor.getDefiningOp();
+  std::optional<StringRef> name = nodeName(def->getLoc());
+  if (!name)
+    return {};
+  return info.resultSymbols(*name, cast<OpResult>(tensor).getResultNumber());
 }
 
-void SplitPlan::mergeEmptyOnlyPieces() {
-  // vLLM's _merge_empty_only_subgraphs: a piece of one empty allocation would
-  // be an empty CUDA graph capture; it joins the previous non-splitting piece
-  // when that piece can compute it.
-  std::optional<unsigned> previous;
-  for (unsigned i = 0, e = pieces.size(); i != e; ++i) {
-    Piece &piece = pieces[i];
-    if (piece.splitting)
-      continue;
-    if (previous && piece.ops.size() == 1 &&
-        isEmptyAllocation(piece.ops.front())) {
-      Operation *empty = piece.ops.front();
-      int64_t target = pieces[*previous].number;
-      if (llvm::all_of(empty->getOperands(), [&](Value operand) {
-            return definedAtOrBefore(operand, target);
-          })) {
-        pieces[*previous].ops.push_back(empty);
-        pieceOf[empty] = *previous;
-        piece.ops.clear();
-        continue;
-      }
-    }
-    previous = i;
+/// The SymInts the type of `value` mentions, as torch's free_symbols of its
+/// example value, sorted by name.
+void SplitPlan::symbolsOf(Value value,
+                          SmallVectorImpl<StringRef> &symbols) const {
+  if (auto arg = dyn_cast<BlockArgument>(value);
+      arg && arg.getOwner() == &body) {
+    if (auto symbol =
+            func.getArgAttrOfType<StringAttr>(arg.getArgNumber(), "fx.symbol"))
+      symbols.push_back(symbol.getValue());
   }
-
-  // Drop the merged pieces and renumber the map.
-  SmallVector<unsigned> newIndex(pieces.size());
-  unsigned kept = 0;
-  for (unsigned i = 0, e = pieces.size(); i != e; ++i) {
-    newIndex[i] = kept;
-    if (!pieces[i].ops.empty()) {
-      if (kept != i)
-        pieces[kept] = std::move(pieces[i]);
-      ++kept;
-    }
+  ArrayAttr exprs;
+  if (auto symSize = value.getDefiningOp<SymSizeOp>()) {
+    ArrayAttr dims = dimSymbols(symSize.getInput());
+    auto rank = cast<ShapedType>(symSize.getInput().getType());
+    std::optional<int64_t> dim =
+        rank.hasRank() ? normalizeIndex(symSize.getDim(), rank.getRank())
+                       : std::nullopt;
+    if (dims && dim && *dim < static_cast<int64_t>(dims.size()))
+      if (auto expr = dyn_cast<StringAttr>(dims[*dim]))
+        appendIdentifiers(expr.getValue(), symbols);
+  } else if (isa<BlockArgument>(value) || isa<TensorType>(value.getType()) ||
+             isa<IndexType>(value.getType())) {
+    exprs = isa<BlockArgument>(value) && isa<IndexType>(value.getType())
+                ? ArrayAttr()
+                : dimSymbols(value);
   }
-  if (kept == pieces.size())
-    return;
-  pieces.truncate(kept);
-  for (auto &entry : pieceOf)
-    entry.second = newIndex[entry.second];
+  if (exprs)
+    for (Attribute expr : exprs)
+      if (auto text = dyn_cast<StringAttr>(expr))
+        appendIdentifiers(text.getValue(), symbols);
+  llvm::sort(symbols);
+  symbols.erase(llvm::unique(symbols), symbols.end());
 }
 
-void SplitPlan::addSymbolBindings(unsigned piece, BlockArgument tensor) {
-  auto symbols =
-      func.getArgAttrOfType<ArrayAttr>(tensor.getArgNumber(), "fx.dim_symbols");
-  if (!symbols)
+/// Makes `value` an input of `piece`, then the SymInt arguments its type
+/// mentions, as torch.fx's split_module does.
+void SplitPlan::addArg(unsigned piece, Value value) {
+  Piece &p = pieces[piece];
+  if (!p.args.insert(value))
     return;
-  for (Attribute symbol : symbols) {
-    StringRef name = cast<StringAttr>(symbol).getValue();
-    if (name.empty())
-      continue;
-    for (BlockArgument arg : body.getArguments()) {
-      auto bound =
-          func.getArgAttrOfType<StringAttr>(arg.getArgNumber(), "fx.symbol");
-      if (bound && bound.getValue() == name)
-        pieces[piece].args.insert(arg);
-    }
-  }
+  if (std::optional<unsigned> from = pieceOfValue(value))
+    pieces[*from].results.insert(value);
+  SmallVector<StringRef> symbols;
+  symbolsOf(value, symbols);
+  for (StringRef symbol : symbols)
+    if (BlockArgument arg = symbolArgs.lookup(symbol))
+      p.args.insert(arg);
 }
 
 InFlightDiagnostic SplitPlan::emitCrossingError(Value value, unsigned from,
-                                                const Twine &use) const {
+                                                std::optional<unsigned> to) {
   bool isSize = isa<SizeType>(value.getType());
   Operation *def = value.getDefiningOp();
-  InFlightDiagnostic diag = emitError(def->getLoc());
-  diag << (isSize ? "a torch.Size would cross a split boundary: "
-                  : "only tensors and index values may cross a split "
-                    "boundary: ")
-       << "value '" << valueName(value) << "' of type " << value.getType()
-       << ", defined by '" << def->getName() << "' in piece "
-       << pieces[from].number << ", " << use;
+  std::string message;
+  llvm::raw_string_ostream os(message);
+  os << (isSize ? "a torch.Size would cross a split boundary: "
+                : "only tensors and index values may cross a split "
+                  "boundary: ")
+     << "value '" << valueName(value, info) << "' of type '" << value.getType()
+     << "', defined by '" << def->getName() << "' in piece "
+     << pieces[from].number << ", ";
+  if (to)
+    os << "is used in piece " << pieces[*to].number;
+  else
+    os << "is returned";
   if (isSize)
-    diag << "; run fx-decompose-size first";
-  return diag;
+    os << "; run fx-decompose-size first";
+  errors.push_back(
+      {valueName(value, info), message, pieces[from].number,
+       to ? std::optional<int64_t>(pieces[*to].number) : std::nullopt});
+  return emitError(def->getLoc()) << message;
 }
 
 /// Records that `user`, nested in or equal to `anchor`, an op of `piece`,
@@ -393,10 +706,8 @@ LogicalResult SplitPlan::addUse(unsigned piece, Value value, Operation *user,
                                 Operation *anchor) {
   Piece &p = pieces[piece];
   if (auto arg = dyn_cast<BlockArgument>(value)) {
-    if (arg.getOwner() != &body || p.args.contains(arg))
-      return success();
-    p.args.insert(arg);
-    addSymbolBindings(piece, arg);
+    if (arg.getOwner() == &body)
+      addArg(piece, arg);
     return success();
   }
   Operation *def = value.getDefiningOp();
@@ -416,75 +727,64 @@ LogicalResult SplitPlan::addUse(unsigned piece, Value value, Operation *user,
   if (from == piece || p.args.contains(value))
     return success();
   if (mayCross(value.getType())) {
-    p.args.insert(value);
+    addArg(piece, value);
     return success();
   }
-  emitCrossingError(value, from, "is used in piece " + Twine(p.number))
-          .attachNote(user->getLoc())
+  emitCrossingError(value, from, piece).attachNote(user->getLoc())
       << "used here by '" << user->getName() << "'";
   return failure();
 }
 
-LogicalResult SplitPlan::collectUses(unsigned piece) {
-  bool ok = true;
-  for (Operation *op : pieces[piece].ops) {
-    op->walk<WalkOrder::PreOrder>([&](Operation *nested) {
-      for (Value operand : nested->getOperands())
-        if (failed(addUse(piece, operand, nested, op)))
-          ok = false;
-    });
-  }
-  return success(ok);
-}
-
-void SplitPlan::collectResults() {
-  // A value is a result of its piece when a later piece receives it or the
-  // caller returns it (through rematerializable ops too).
-  llvm::DenseSet<Value> escaping;
-  for (Piece &piece : pieces)
-    for (Value arg : piece.args)
-      escaping.insert(arg);
-
-  Operation *ret = body.getTerminator();
-  SmallVector<Value> worklist(ret->getOperands());
-  while (!worklist.empty()) {
-    Value value = worklist.pop_back_val();
+void SplitPlan::collectReturn() {
+  // What the return uses leaves its piece, after every use by a piece, in
+  // return order (through rematerializable ops, which the caller keeps).
+  std::function<void(Value)> visit = [&](Value value) {
     Operation *def = value.getDefiningOp();
     if (def && isRematerializable(def)) {
       if (callerCopies.insert(def))
-        llvm::append_range(worklist, def->getOperands());
-      continue;
+        for (Value operand : def->getOperands())
+          visit(operand);
+      return;
     }
-    escaping.insert(value);
-  }
-
-  for (Piece &piece : pieces)
-    for (Operation *op : piece.ops)
-      for (Value result : op->getResults())
-        if (escaping.contains(result))
-          piece.results.push_back(result);
+    returned.insert(value);
+    if (std::optional<unsigned> from = pieceOfValue(value))
+      pieces[*from].results.insert(value);
+  };
+  for (Value value : body.getTerminator()->getOperands())
+    visit(value);
 }
 
 LogicalResult SplitPlan::analyze() {
+  buildEntries();
   assign();
   if (!hasSplittingOp)
     return success();
   mergeEmptyOnlyPieces();
+  buildPieces();
   bool ok = true;
-  for (unsigned i = 0, e = pieces.size(); i != e; ++i)
-    if (failed(collectUses(i)))
-      ok = false;
+  // Uses in program order, so that each piece's results come in the order
+  // of their first use by a later piece, as split_module orders them.
+  for (Operation &op : body.without_terminator()) {
+    auto it = pieceOf.find(&op);
+    if (it == pieceOf.end())
+      continue;
+    op.walk<WalkOrder::PreOrder>([&](Operation *nested) {
+      for (Value operand : nested->getOperands())
+        if (failed(addUse(it->second, operand, nested, &op)))
+          ok = false;
+    });
+  }
   // The return is the caller's: what it uses must leave its piece.
   for (Value value : body.getTerminator()->getOperands()) {
     std::optional<unsigned> from = pieceOfValue(value);
     if (!from || mayCross(value.getType()))
       continue;
-    emitCrossingError(value, *from, "is returned");
+    emitCrossingError(value, *from, std::nullopt);
     ok = false;
   }
   if (!ok)
     return failure();
-  collectResults();
+  collectReturn();
   return success();
 }
 
@@ -563,7 +863,7 @@ void SplitPlan::apply(SymbolTable &symbols) {
             operand.set(mapped);
       });
     }
-    func::ReturnOp::create(builder, loc, piece.results);
+    func::ReturnOp::create(builder, loc, piece.results.getArrayRef());
   }
 
   // The caller: one call per piece, in order, then what the return needs.
@@ -601,55 +901,168 @@ void SplitPlan::apply(SymbolTable &symbols) {
         operand.set(mapped);
 }
 
+/// What crosses each cut: a value defined in piece a and last received by
+/// piece b (or returned) crosses every cut between them.
+static SmallVector<SmallVector<Value>>
+crossings(ArrayRef<Piece> pieces, const llvm::SetVector<Value> &returned,
+          function_ref<std::optional<unsigned>(Value)> pieceOfValue) {
+  llvm::MapVector<Value, unsigned> lastUse;
+  for (auto [i, piece] : llvm::enumerate(pieces))
+    for (Value arg : piece.args)
+      if (pieceOfValue(arg))
+        lastUse[arg] = i;
+  for (Value value : returned)
+    if (pieceOfValue(value))
+      lastUse[value] = pieces.size();
+  SmallVector<SmallVector<Value>> cuts(pieces.empty() ? 0 : pieces.size() - 1);
+  for (auto [value, last] : lastUse)
+    for (unsigned cut = *pieceOfValue(value); cut < last && cut < cuts.size();
+         ++cut)
+      cuts[cut].push_back(value);
+  return cuts;
+}
+
+/// The FX node names of the graph's nodes in each vLLM subgraph id, once
+/// each: a decomposed size where it was, not its new dims.
+static std::map<int64_t, SmallVector<StringRef>>
+nodesById(ArrayRef<Entry> entries) {
+  std::map<int64_t, SmallVector<StringRef>> nodes;
+  std::map<int64_t, llvm::StringSet<>> seen;
+  for (const Entry &entry : entries)
+    if (!entry.name.empty() && !entry.created &&
+        seen[entry.id].insert(entry.name).second)
+      nodes[entry.id].push_back(entry.name);
+  return nodes;
+}
+
 void SplitPlan::emitRemarks() {
-  // Pieces, then cuts: a value defined in piece a and last received by piece
-  // b (or returned) crosses every cut between them.
+  std::map<int64_t, SmallVector<StringRef>> nodes = nodesById(entries);
   for (const Piece &piece : pieces) {
     InFlightDiagnostic remark = emitRemark(piece.ops.front()->getLoc());
     remark << "piece " << piece.number
            << (piece.splitting ? " (splitting)" : "") << ": @" << piece.name
            << "; nodes: ";
-    // Ops made from one node (a decomposed size) share its name: list it once.
-    llvm::StringSet<> seen;
-    bool first = true;
-    for (Operation *op : piece.ops) {
-      std::string name =
-          nodeName(op->getLoc()).value_or(op->getName().getStringRef()).str();
-      if (!seen.insert(name).second)
-        continue;
-      remark << (first ? "" : ", ") << name;
-      first = false;
-    }
+    llvm::interleaveComma(nodes[piece.number], remark);
     remark << "; receives: ";
-    llvm::interleaveComma(piece.args, remark,
-                          [&](Value value) { remark << valueName(value); });
+    llvm::interleaveComma(piece.args, remark, [&](Value value) {
+      remark << valueName(value, info);
+    });
     remark << "; returns: ";
-    llvm::interleaveComma(piece.results, remark,
-                          [&](Value value) { remark << valueName(value); });
+    llvm::interleaveComma(piece.results, remark, [&](Value value) {
+      remark << valueName(value, info);
+    });
   }
-
-  llvm::MapVector<Value, unsigned> lastUse;
-  for (unsigned i = 0, e = pieces.size(); i != e; ++i)
-    for (Value arg : pieces[i].args)
-      if (pieceOfValue(arg))
-        lastUse[arg] = i;
-  for (Value value : body.getTerminator()->getOperands())
-    if (pieceOfValue(value))
-      lastUse[value] = pieces.size();
-  for (unsigned cut = 0; cut + 1 < pieces.size(); ++cut) {
+  auto cuts = crossings(pieces, returned,
+                        [&](Value value) { return pieceOfValue(value); });
+  for (auto [cut, values] : llvm::enumerate(cuts)) {
     InFlightDiagnostic remark = emitRemark(func.getLoc());
     remark << "cut between piece " << pieces[cut].number << " and piece "
            << pieces[cut + 1].number << ": crosses: ";
-    bool first = true;
-    for (auto [value, last] : lastUse) {
-      if (*pieceOfValue(value) > cut || last <= cut)
-        continue;
-      if (!first)
-        remark << ", ";
-      first = false;
-      remark << valueName(value) << " (" << value.getType() << ")";
-    }
+    llvm::interleaveComma(values, remark, [&](Value value) {
+      remark << valueName(value, info) << " (" << value.getType() << ")";
+    });
   }
+}
+
+/// The type of `value` as MLIR prints it.
+static std::string typeString(Value value) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << value.getType();
+  return text;
+}
+
+void SplitPlan::writeMap(llvm::json::OStream &json) {
+  json.object([&] {
+    json.attribute("function", func.getSymName());
+    json.attributeArray("errors", [&] {
+      for (const CrossingError &error : errors)
+        json.object([&] {
+          json.attribute("node", error.node);
+          json.attribute("from", submodName(error.from));
+          if (error.to)
+            json.attribute("to", submodName(*error.to));
+          json.attribute("message", error.message);
+        });
+    });
+    if (!errors.empty() || !hasCut())
+      return;
+    std::map<int64_t, SmallVector<StringRef>> nodes = nodesById(entries);
+    DenseMap<int64_t, const Piece *> outlined;
+    for (const Piece &piece : pieces) {
+      outlined[piece.number] = &piece;
+      nodes[piece.number]; // a piece of ops without names is a piece too
+    }
+    auto names = [&](const auto &values) {
+      for (Value value : values)
+        json.value(valueName(value, info));
+    };
+    json.attributeArray("pieces", [&] {
+      for (auto &[id, members] : nodes) {
+        const Piece *piece = outlined.lookup(id);
+        json.object([&] {
+          json.attribute("submod", submodName(id));
+          json.attribute("graph_id", id);
+          json.attribute("splitting", splittingIds.contains(id));
+          if (!piece)
+            return;
+          json.attribute("function", piece->name);
+          json.attributeArray("nodes", [&] {
+            for (StringRef name : members)
+              json.value(name);
+          });
+          json.attributeArray("inputs", [&] { names(piece->args); });
+          json.attributeArray("outputs", [&] { names(piece->results); });
+          json.attributeArray("sym_shape_indices", [&] {
+            for (auto [i, arg] : llvm::enumerate(piece->args))
+              if (isa<IndexType>(arg.getType()))
+                json.value(static_cast<int64_t>(i));
+          });
+        });
+      }
+    });
+    json.attributeArray("nodes", [&] {
+      for (const Entry &entry : entries) {
+        if (entry.name.empty())
+          continue;
+        auto record = [&](std::optional<int64_t> dim) {
+          json.object([&] {
+            json.attribute("name", entry.name);
+            json.attribute("submod", submodName(entry.id));
+            if (dim)
+              json.attribute("dim", *dim);
+            if (entry.folded)
+              json.attribute("folded", true);
+            if (entry.erased)
+              json.attribute("erased", true);
+          });
+        };
+        if (!entry.created) {
+          record(std::nullopt);
+          continue;
+        }
+        for (Operation *op : entry.ops)
+          if (auto symSize = dyn_cast<SymSizeOp>(op))
+            record(symSize.getDim());
+      }
+    });
+    auto cuts = crossings(pieces, returned,
+                          [&](Value value) { return pieceOfValue(value); });
+    json.attributeArray("cuts", [&] {
+      for (auto [cut, values] : llvm::enumerate(cuts))
+        json.object([&] {
+          json.attribute("before", submodName(pieces[cut].number));
+          json.attribute("after", submodName(pieces[cut + 1].number));
+          json.attributeArray("crosses", [&] {
+            for (Value value : values)
+              json.object([&] {
+                json.attribute("value", valueName(value, info));
+                json.attribute("type", typeString(value));
+              });
+          });
+        });
+    });
+  });
 }
 
 //===----------------------------------------------------------------------===//
@@ -661,6 +1074,10 @@ struct FXSplitGraphPass : fx::impl::FXSplitGraphBase<FXSplitGraphPass> {
   using Base::Base;
 
   void runOnOperation() override;
+
+private:
+  /// Writes the `map-file` of `plans`, one JSON document.
+  LogicalResult writeMap(MutableArrayRef<SplitPlan> plans);
 };
 } // namespace
 
@@ -731,16 +1148,39 @@ void FXSplitGraphPass::runOnOperation() {
     if (failed(plans.back().analyze()))
       ok = false;
   }
+  SymbolTable symbols(module);
+  if (ok)
+    for (SplitPlan &plan : plans)
+      if (plan.hasCut())
+        plan.namePieces(symbols);
+  if (!mapFile.empty() && failed(writeMap(plans))) {
+    module.emitError() << "fx-split-graph: cannot write '" << mapFile << "'";
+    return signalPassFailure();
+  }
   if (!ok)
     return signalPassFailure();
 
-  SymbolTable symbols(module);
   for (SplitPlan &plan : plans) {
     if (!plan.hasCut())
       continue;
-    plan.namePieces(symbols);
     if (emitRemarks)
       plan.emitRemarks();
     plan.apply(symbols);
   }
+}
+
+LogicalResult FXSplitGraphPass::writeMap(MutableArrayRef<SplitPlan> plans) {
+  std::error_code error;
+  llvm::raw_fd_ostream file(mapFile, error);
+  if (error)
+    return failure();
+  llvm::json::OStream json(file, /*IndentSize=*/1);
+  json.object([&] {
+    json.attributeArray("functions", [&] {
+      for (SplitPlan &plan : plans)
+        plan.writeMap(json);
+    });
+  });
+  file << "\n";
+  return success();
 }

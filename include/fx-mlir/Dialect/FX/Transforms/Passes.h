@@ -19,6 +19,21 @@ namespace fx {
 /// pattern-based passes.
 void populateDecomposeSizePatterns(RewritePatternSet &patterns);
 
+/// The metadata of the fused location fx-decompose-size gives the ops it
+/// creates (around the size op's own location), so that fx-split-graph can
+/// tell them from the graph's nodes: they are new nodes in vLLM's terms, and
+/// the torch.Size they replace is gone.
+inline constexpr llvm::StringLiteral kDecomposedLocTag = "fx-decompose-size";
+
+/// Whether `loc` is the location of an op fx-decompose-size created.
+bool isDecomposedLoc(Location loc);
+
+/// Function attributes the importer writes for fx-split-graph: the getitem
+/// nodes it folded into multi-result ops (`[[name, input, result, after]]`)
+/// and the SymInt expressions of node values (`{node = [[dim, ...], ...]}`).
+inline constexpr llvm::StringLiteral kFoldedAttrName = "fx.folded";
+inline constexpr llvm::StringLiteral kSymbolsAttrName = "fx.symbols";
+
 #define GEN_PASS_REGISTRATION
 #include "fx-mlir/Dialect/FX/Transforms/Passes.h.inc"
 

@@ -41,12 +41,23 @@ def FXDecomposeSize : Pass<"fx-decompose-size"> {
     (`walkAndApplyPatterns`), which also decomposes dead sizes and skips
     unreachable blocks.
 
+    `placement=after-producer` puts the per-dim values right after the
+    tensor's producer (the function's start for an argument), as vLLM's
+    `_decompose_size_nodes` inserts its `sym_size` nodes
+    (`inserting_after(tensor_node)`, vLLM PR #36038), instead of where the
+    `x.size()` was; fx-split-graph then computes them in the producer's
+    piece and they cross as `index` values. Ops the pass creates are located
+    at `fused<"fx-decompose-size">[<the size op's location>]`.
+
     `emit-remarks` makes the pass emit one remark per `fx.size` and
     `fx.sym_size`, at the op's location, saying what it did and why:
     `decomposed x.size() into [sym_size(0), 8]` (a `?` dim becomes
     `sym_size(d)`, a static one its value), `erased x.size(): it has no
-    users`, or `left alone: ...` with the reason. `fx-import --check` builds
-    its report from these remarks.
+    users`, or `left alone: ...` with the reason. `report-file` appends the
+    same, one JSON object per op (`node`, `action`: `decomposed`, `erased`
+    or `left-alone`, `reason`: `with-dim`, `sym-size` or `unranked`, and
+    the `dims` of a decomposed size, -1 for a symbolic one), which
+    `fx-import --check` reads.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
   let options = [
@@ -56,6 +67,14 @@ def FXDecomposeSize : Pass<"fx-decompose-size"> {
     Option<"emitRemarks", "emit-remarks", "bool", /*default=*/"false",
            "Emit one remark per fx.size and fx.sym_size: decomposed, erased "
            "or left alone, and why">,
+    Option<"reportFile", "report-file", "std::string", /*default=*/"\"\"",
+           "Append what emit-remarks says, one JSON object per line, to "
+           "this file">,
+    Option<"placement", "placement", "std::string",
+           /*default=*/"\"in-place\"",
+           "Where the per-dim values go: in-place (where the x.size() was) "
+           "or after-producer (right after the tensor's producer, as vLLM's "
+           "_decompose_size_nodes puts them)">,
   ];
 }
 
@@ -64,75 +83,88 @@ def FXSplitGraph : Pass<"fx-split-graph", "::mlir::ModuleOp"> {
                 "split_graph does";
   let description = [{
     Cuts every `func.func` that contains a splitting op into piece functions
-    and a caller, following `split_graph` in vLLM's
-    `vllm/compilation/backends.py` (piecewise compilation: the pieces between
-    attention ops are compiled and captured as CUDA graphs, the attention
-    pieces run eagerly) and torch.fx's `split_module`.
+    and a caller, rule for rule as vLLM's `split_graph`
+    (`vllm/compilation/backends.py`) and torch.fx's `split_module` cut a
+    Dynamo graph for piecewise compilation: the pieces between attention
+    ops are compiled and captured as CUDA graphs, the splitting pieces run
+    eagerly. It checks what vLLM does not: only tensors and `index` values
+    cross a cut.
 
-    **Splitting ops.** `splitting-ops` is a comma list of names; the default
-    is vLLM's attention and KV-cache ops. A name `ns::op` matches an
-    `fx.node "call_function"` whose target is the importer's spelling of that
-    torch op, `torch.ops.ns.op`, with or without an overload suffix
-    (`torch.ops.ns.op.default`); `ns::op.overload` matches that overload
-    only. Any other name matches an `fx.node` whose target is exactly that
-    name (a wrapped Python function, say) and any op whose MLIR name it is
-    (`linalg.matmul`, `tensor.empty`).
+    Sources. The rules follow the newest vLLM `split_graph` that could be
+    read (`docs/design/split-graph.md` lists each source): the walk with the
+    getitem rule and the `node.next` grouping as in vLLM's backends.py
+    (search-index text of a mainline version after 0041b00e4c3d, whose
+    commit the index does not name), `_decompose_size_nodes` (vLLM PR
+    #36038, with the dim fix of PR #42543), `_merge_empty_only_subgraphs`
+    (PRs #28044, #36595), `should_split` in
+    `vllm/compilation/partition_rules.py`; `_attention_ops` in
+    `vllm/config/compilation.py` (002284db4c87 holds an older list of 12).
 
-    **Assignment**, in one walk over the function body in program order:
+    **FX nodes.** The pass works on the graph's FX nodes, which it knows from
+    the importer: each op's location is its node's name (ops of one node are
+    one node); `fx.folded` on the function lists the getitems the importer
+    folded into results (`[name, input, result, after]`); ops
+    `fx-decompose-size` made are new nodes, and the `torch.Size` they
+    replace and its getitems are gone, as after vLLM's decomposition.
 
-    * a splitting op starts a new piece; consecutive splitting ops share it
-      (getitems of one in between do not separate them), and the next
-      other op starts the next piece;
-    * an op that only takes a value apart (`fx.getitem`, or an `fx.node` of
-      `operator.getitem`) goes to the piece of the op that defines its
-      operand, so no tuple or `torch.Size` is passed whole;
-    * a non-splitting piece that holds nothing but one empty-tensor
-      allocation (`torch.empty*`, `torch.ops.aten.empty*`,
-      `torch.ops.aten.new_empty*`, the method `new_empty`, `tensor.empty`)
-      joins the previous non-splitting piece when all its operands are
-      defined at or before that piece;
-    * pieces are numbered as vLLM numbers them: 0, splitting 1, 2,
-      splitting 3, ...; a number whose piece is empty or merged is not used.
+    **Splitting ops.** `splitting-ops` is a comma list; the default is
+    vLLM's newest readable list: its attention ops and the KV-cache
+    updates. As vLLM's `should_split`, only `call_function` nodes of torch
+    ops match: a packet `torch.ops.ns.op` matches `ns::op`; an overload
+    `torch.ops.ns.op.ovl` matches its `OpOverload.name()` (`ns::op` for
+    `.default`, `ns::op.ovl` otherwise) or that name followed by `.ovl`.
+    So `ns::op` matches the packet and `.default` only. A name without
+    `::` matches an `fx.node` target exactly and any op whose MLIR name it
+    is (`linalg.matmul`).
 
-    Constants, `fx.slice` and `fx.make_size` belong to no piece: they are
-    cheap and pure, and each piece that uses one gets its own copy.
+    **Assignment**, one walk over the nodes in program order, as vLLM's:
+
+    * a getitem whose input is not a placeholder (`fx.getitem`, an
+      `operator.getitem` node, a folded getitem, and `fx.slice_tensor`,
+      tensor slicing `x[:n]`) takes its input's piece; here only when that
+      piece also has its other operands, else it stays where it is;
+    * a splitting node takes the next id, and the node after it the one
+      after that, unless the very next node splits too: two splitting ops
+      share a piece only when adjacent, and a getitem between them keeps
+      them apart;
+    * a piece of one empty allocation (the method `new_empty`,
+      `torch.empty`, `torch.empty_like`, `torch.empty_strided`, aten ops
+      named `aten::empty*`, `aten::new_empty*`, and `tensor.empty`) joins
+      the latest non-splitting piece before it when its operands are
+      placeholders or come from that piece or earlier;
+    * pieces are numbered as vLLM numbers them, 0, splitting 1, 2, ...; an
+      id without nodes has no piece.
+
+    Constants, `fx.slice`, `fx.make_size` and its getitems belong to no
+    piece: each piece that uses one gets a copy.
 
     **Outlining.** Piece `n` of `@f` becomes the private function
-    `@f_submod_n`, with the attributes `fx.piece = n`, `fx.splitting` (true
-    for a splitting piece) and `fx.sym_shape_indices`, the positions of its
-    `index` arguments (vLLM's `sym_shape_indices`). Its arguments are the
-    values it uses and does not define, in order of first use; its results
-    are the values it defines that a later piece or the return uses. `@f`
-    becomes a flat sequence of `func.call`s, one per piece, in the original
-    order: nothing is reordered, since splitting ops may write to buffers.
-    `inline` followed by `canonicalize` gives back the original function,
-    up to value names, except for the pure ops moved on purpose: a getitem
-    now next to its producer, a merged allocation, the copies of constants,
-    slices and size builds (which `cse` merges again).
+    `@f_submod_n` (vLLM's `submod_n`), with `fx.piece = n`, `fx.splitting`
+    and `fx.sym_shape_indices`, the positions of its `index` arguments.
+    Its arguments are the values it uses and does not define in order of
+    first use; its results, the values later pieces or the return use, in
+    order of first later use, as `split_module` orders them. `@f` becomes a
+    flat sequence of calls; nothing is reordered, since splitting ops write
+    to buffers.
+
+    **SymInts.** Like torch 2.x's `split_module`, a piece that receives a
+    value whose type mentions a SymInt receives that SymInt's function
+    argument (`fx.symbol`) right after it. Arguments say which SymInts
+    their dims are (`fx.dim_symbols`); other values, the importer's
+    `fx.symbols` on the function (node name to, per result, the SymInt
+    expression of each dim); a `fx.sym_size` mentions its dim's.
 
     **What may cross a cut.** Only tensors and `index` values. Anything else
-    is an error and the module is left unchanged. The error names the value,
-    the op that defines it (whose location is its FX node name) and both
-    pieces. A `torch.Size` (`!fx.size`) crossing is what broke vLLM's piece
-    compilation (`output spec mismatch ... TreeSpec(Size, ...)`, on MoE
-    models: `orig_shape = h.shape; h = moe(h); h.view(orig_shape)`): run
-    `fx-decompose-size` first, so that only its `index` elements cross.
-
-    **SymInts.** Where the function's arguments carry the importer's
-    bindings (`fx.symbol = "s0"` on an `index` argument, `fx.dim_symbols`
-    on a tensor argument), a piece that receives a tensor argument with a
-    bound dim also receives the binding `index` argument, used or not, as
-    torch's `split_module` passes SymInts. Pieces keep those argument
-    attributes. Only arguments carry bindings: a piece that receives just
-    a tensor computed by another piece gets the SymInt only if it uses it.
-    An `index` computed before a cut (an `fx.sym_size`, `x.size(0)`)
-    crosses it as a value; vLLM's newer `split_graph` recomputes `sym_size`
-    in the consumer instead, which needs the tensor to cross.
+    is an error and the module is left unchanged; the error names the value
+    (its FX node), the op that defines it and both pieces. A `torch.Size`
+    crossing broke vLLM's piece compilation on MoE models
+    (`orig_shape = h.shape; h = moe(h); h.view(orig_shape)`): run
+    `fx-decompose-size` first.
 
     ```mlir
     func.func @f(%x: tensor<?x8xf32>) -> tensor<?x8xf32> {
       %0 = fx.node "call_function" "torch.relu"(%x) : (tensor<?x8xf32>) -> tensor<?x8xf32>
-      %1 = fx.node "call_function" "torch.ops.vllm.unified_attention.default"(%0)
+      %1 = fx.node "call_function" "torch.ops.vllm.unified_attention_with_output.default"(%0)
           : (tensor<?x8xf32>) -> tensor<?x8xf32>
       %2 = fx.node "call_function" "torch.sigmoid"(%1) : (tensor<?x8xf32>) -> tensor<?x8xf32>
       return %2 : tensor<?x8xf32>
@@ -142,11 +174,15 @@ def FXSplitGraph : Pass<"fx-split-graph", "::mlir::ModuleOp"> {
     becomes a caller of `@f_submod_0` (relu), `@f_submod_1` (the attention,
     `fx.splitting = true`) and `@f_submod_2` (sigmoid).
 
-    Functions without a splitting op, declarations and pieces made by an
-    earlier run are left alone. A splitting op nested in a region cannot be
-    cut out and is an error, as is a splitting op in a function of more than
-    one block. `emit-remarks` reports, in FX node names, the nodes of each
-    piece and the values that cross each cut.
+    **Reports.** `map-file` writes, as JSON, every FX node's piece (keyed by
+    node name; a new dim by its size node and dim), each piece under vLLM's
+    name with its nodes, inputs, outputs and `sym_shape_indices`, what
+    crosses each cut, and the errors; it is what `fx_mlir_import.split_graph`
+    and `fx-import --check` read. `emit-remarks` says the same for people.
+
+    Functions without a splitting op, declarations and pieces of an earlier
+    run are left alone. A splitting op nested in a region, or in a function
+    of more than one block, is an error.
   }];
   let dependentDialects = ["::mlir::func::FuncDialect"];
   let options = [
@@ -154,14 +190,26 @@ def FXSplitGraph : Pass<"fx-split-graph", "::mlir::ModuleOp"> {
                "Names of the ops to split at (default: vLLM's attention and "
                "KV-cache ops)",
                "llvm::cl::list_init<std::string>({"
-               "\"vllm::unified_attention\", "
                "\"vllm::unified_attention_with_output\", "
                "\"vllm::unified_mla_attention_with_output\", "
                "\"vllm::mamba_mixer2\", "
+               "\"vllm::mamba_mixer\", "
+               "\"vllm::short_conv\", "
+               "\"vllm::linear_attention\", "
+               "\"vllm::qwen_gdn_attention_core\", "
+               "\"vllm::gdn_attention_core_xpu\", "
+               "\"vllm::olmo_hybrid_gdn_full_forward\", "
+               "\"vllm::sparse_attn_indexer\", "
+               "\"vllm::rocm_aiter_sparse_attn_indexer\", "
+               "\"vllm::deepseek_v4_attention\", "
+               "\"vllm::hpc_rope_norm_forward\", "
                "\"vllm::unified_kv_cache_update\", "
                "\"vllm::unified_mla_kv_cache_update\"})">,
     Option<"emitRemarks", "emit-remarks", "bool", /*default=*/"false",
            "Report each piece and what crosses each cut as remarks">,
+    Option<"mapFile", "map-file", "std::string", /*default=*/"\"\"",
+           "Write the node -> piece map, each piece's inputs and outputs and "
+           "what may not cross, as JSON, to this file">,
   ];
 }
 

@@ -1,0 +1,65 @@
+"""Pieces of the split_graph tests (test/Import/split_api_*.py): a
+torch.library stand-in for an attention op, and the start of a Dynamo-style
+graph with a SymInt placeholder s0 and x of shape (s0, 8)."""
+
+import operator
+
+import torch
+import torch.fx
+from torch._subclasses.fake_tensor import FakeTensorMode
+from torch.fx.experimental.symbolic_shapes import ShapeEnv
+
+
+
+def node(graph, op, target, args, value, name):
+    """A node of `graph` with its fake value as Dynamo records it."""
+    made = graph.create_node(op, target, args, name=name)
+    made.meta["example_value"] = value
+    return made
+
+_LIBRARIES = []
+
+
+def attention_op(namespace):
+    """torch.ops.<namespace>.attn.default: q -> q * 2."""
+    lib = torch.library.Library(namespace, "DEF")
+    lib.define("attn(Tensor q) -> Tensor")
+    lib.impl("attn", lambda q: q * 2, "CPU")
+    _LIBRARIES.append(lib)  # the op lives as long as its library
+    return getattr(torch.ops, namespace).attn.default
+
+
+def start_graph():
+    """(graph, x node, fake x) with placeholders s0 and x of shape (s0, 8)."""
+    env = ShapeEnv()
+    s0 = env.create_symint("s0", 5)
+    with FakeTensorMode():
+        x = torch.empty(s0, 8)
+    g = torch.fx.Graph()
+    node(g, "placeholder", "s0", (), s0, "s0")
+    return g, node(g, "placeholder", "x", (), x, "x"), x
+
+
+def tuple_attention():
+    """Two tuple-returning attention ops, `out, lse = attn(q)`, the second
+    on the first's output, then `out2.view(out2.size()) + x`: returns the
+    GraphModule (fx_import.py's MODULE:FUNCTION form)."""
+    lib = torch.library.Library("splitapi", "DEF")
+    lib.define("attn(Tensor q) -> (Tensor, Tensor)")
+    lib.impl("attn", lambda q: (q * 2 + 1, q.sum(-1)), "CPU")
+    _LIBRARIES.append(lib)
+    attn_op = torch.ops.splitapi.attn.default
+    g, px, x = start_graph()
+    with FakeTensorMode():
+        lse = torch.empty(x.shape[0])
+    relu = node(g, "call_function", torch.relu, (px,), x, "relu")
+    attn = node(g, "call_function", attn_op, (relu,), (x, lse), "attn")
+    out = node(g, "call_function", operator.getitem, (attn, 0), x, "getitem")
+    lse0 = node(g, "call_function", operator.getitem, (attn, 1), lse, "getitem_1")
+    attn2 = node(g, "call_function", attn_op, (out,), (x, lse), "attn_1")
+    out2 = node(g, "call_function", operator.getitem, (attn2, 0), x, "getitem_2")
+    size = node(g, "call_method", "size", (out2,), x.shape, "size")
+    view = node(g, "call_method", "view", (out2, size), x, "view")
+    add = node(g, "call_function", operator.add, (view, px), x, "add")
+    g.output((add, lse0))
+    return torch.fx.GraphModule(torch.nn.Module(), g)

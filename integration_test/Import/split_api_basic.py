@@ -1,0 +1,49 @@
+# fx_mlir_import.split_graph: vLLM's signature and return, the partition from
+# fx-split-graph's map. A Dynamo-style graph (SymInt placeholder s0, every
+# node's meta['example_value'] fake) with a tuple-returning attention op
+# twice, unpacked by getitems: the getitems keep the two apart (vLLM's
+# node.next rule), and the x.size() after the second one is decomposed into
+# a sym_size node right after its tensor, as vLLM's _decompose_size_nodes
+# places it. The split module computes what the graph computes.
+# REQUIRES: torch
+# RUN: %PYTHON %s | FileCheck %s
+
+import copy
+
+import torch
+from split_api import tuple_attention
+
+from fx_mlir_import import SplitItem, split_graph
+
+gm = tuple_attention()
+unsplit = copy.deepcopy(gm)
+stats = {}
+split_gm, items = split_graph(gm, ["splitapi::attn"], stats=stats)
+
+# The sym_size node follows getitem_2, which vLLM puts in attn_1's piece; it
+# is not a getitem, so it goes to the next id, 4.
+# CHECK: submod_0 0 False relu
+# CHECK-NEXT: submod_1 1 True splitapi.attn.default getitem getitem
+# CHECK-NEXT: submod_3 3 True splitapi.attn.default getitem
+# CHECK-NEXT: submod_4 4 False aten.sym_size.int view add
+def target(n):
+    return getattr(n.target, "__name__", None) if callable(n.target) and not isinstance(
+        n.target, torch._ops.OpOverload) else str(n.target)
+
+
+for item in items:
+    assert isinstance(item, SplitItem)
+    nodes = [target(n) for n in item.graph.graph.nodes if n.op not in ("placeholder", "output")]
+    print(item.submod_name, item.graph_id, item.is_splitting_graph, *nodes)
+
+# CHECK-NEXT: stages: apply fx-opt import read-back
+print("stages:", *sorted(stats))
+
+# CHECK-NEXT: 3: same
+# CHECK-NEXT: 5: same
+# CHECK-NEXT: 9: same
+for tokens in (3, 5, 9):
+    x = torch.randn(tokens, 8)
+    expected, got = unsplit(tokens, x), split_gm(tokens, x)
+    same = all(torch.equal(a, b) for a, b in zip(expected, got))
+    print(f"{tokens}: {'same' if same else 'DIFFERENT'}")

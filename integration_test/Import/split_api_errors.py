@@ -1,0 +1,36 @@
+# Where fx-mlir refuses a split, split_graph raises one FxImportError whose
+# message is one line naming the FX node and both pieces: here a float
+# (x.mean().item()) computed before the attention and used after it.
+# REQUIRES: torch
+# RUN: %PYTHON %s | FileCheck %s
+
+import operator
+
+import torch
+import torch.fx
+from split_api import attention_op, node, start_graph
+
+from fx_mlir_import import FxImportError, split_graph
+
+attn_op = attention_op("splitapierr")
+g, px, x = start_graph()
+mean = node(g, "call_method", "mean", (px,), 0.5, "mean")
+attn = node(g, "call_function", attn_op, (px,), x, "attn")
+mul = node(g, "call_function", operator.mul, (attn, mean), x, "mul")
+g.output((mul,))
+gm = torch.fx.GraphModule(torch.nn.Module(), g)
+
+# CHECK: node 'mean' cannot cross from submod_0 to submod_2: only tensors and index values may cross a split boundary: value 'mean' of type 'f64', defined by 'fx.node' in piece 0, is used in piece 2
+# CHECK-NEXT: lines: 1
+try:
+    split_graph(gm, ["splitapierr::attn"])
+except FxImportError as e:
+    print(e)
+    print("lines:", len(str(e).splitlines()))
+
+# A missing fx-opt is one line too.
+# CHECK-NEXT: cannot run fx-opt '/nonexistent/fx-opt': No such file or directory; give its path with --fx-opt
+try:
+    split_graph(gm, ["splitapierr::attn"], fx_opt="/nonexistent/fx-opt")
+except FxImportError as e:
+    print(e)

@@ -1,0 +1,89 @@
+"""Runs fx-opt's passes on an import and reads what they report in their
+structured form: fx-decompose-size's `report-file` (one JSON object per size
+op) and fx-split-graph's `map-file` (one JSON document). The names below are
+the ones the passes write (lib/Dialect/FX/Transforms); each is spelled here
+once."""
+
+import json
+import os
+import subprocess
+import tempfile
+
+from .errors import FxImportError
+
+# fx-decompose-size{report-file}: {"node", "action", "reason", "dims"}.
+NODE, ACTION, REASON, DIMS = "node", "action", "reason", "dims"
+DECOMPOSED, ERASED, LEFT_ALONE = "decomposed", "erased", "left-alone"
+WITH_DIM, SYM_SIZE, UNRANKED = "with-dim", "sym-size", "unranked"
+
+# fx-split-graph{map-file}: {"functions": [{"function", "errors", "pieces",
+# "nodes", "cuts"}]}.
+FUNCTIONS, FUNCTION, ERRORS, PIECES, NODES, CUTS = (
+    "functions", "function", "errors", "pieces", "nodes", "cuts")
+SUBMOD, GRAPH_ID, SPLITTING, INPUTS, OUTPUTS, SYM_SHAPE_INDICES = (
+    "submod", "graph_id", "splitting", "inputs", "outputs", "sym_shape_indices")
+NAME, DIM, FOLDED, ERASED_NODE = "name", "dim", "folded", "erased"
+FROM, TO, MESSAGE = "from", "to", "message"
+BEFORE, AFTER, CROSSES, VALUE, TYPE = "before", "after", "crosses", "value", "type"
+
+# Where fx-decompose-size puts the dims: as vLLM's _decompose_size_nodes
+# does, right after the tensor's producer.
+VLLM_PLACEMENT = "placement=after-producer"
+
+
+def run(fx_opt, text, *flags):
+    """fx-opt on MLIR text; the CompletedProcess."""
+    try:
+        return subprocess.run([fx_opt, "-", "-o", "/dev/null",
+                               "--mlir-print-op-on-diagnostic=false", *flags],
+                              input=text, capture_output=True, text=True)
+    except OSError as e:
+        raise FxImportError(f"cannot run fx-opt '{fx_opt}': {e.strerror}; "
+                            f"give its path with --fx-opt") from None
+
+
+def first_error(stderr):
+    """The message of the first error fx-opt printed, without its location."""
+    for line in stderr.splitlines():
+        head, found, message = line.partition("error: ")
+        if found:
+            if message.startswith("loc("):
+                message = message.partition("): ")[2] or message
+            return message
+    return (stderr.strip().splitlines() or ["no message"])[0]
+
+
+def decompose_report(fx_opt, text):
+    """What fx-decompose-size does with each size op of the import:
+    {node name: [record, ...]}."""
+    with tempfile.TemporaryDirectory() as scratch:
+        path = os.path.join(scratch, "report.jsonl")
+        done = run(fx_opt, text, "--pass-pipeline=builtin.module(func.func("
+                   f"fx-decompose-size{{report-file={path}}}))")
+        if done.returncode != 0:
+            raise FxImportError("fx-decompose-size failed on the import: " +
+                                first_error(done.stderr))
+        records = {}
+        with open(path) as report:
+            for line in report:
+                record = json.loads(line)
+                records.setdefault(record[NODE], []).append(record)
+        return records
+
+
+def split_map(fx_opt, text, split_ops, decompose=True):
+    """fx-split-graph's map of the import at `split_ops` (a comma list; None
+    for the pass's default),
+    after fx-decompose-size placed as vLLM places it: (map or None, the
+    fx-opt process)."""
+    with tempfile.TemporaryDirectory() as scratch:
+        path = os.path.join(scratch, "map.json")
+        ops = "" if split_ops is None else f"splitting-ops={split_ops} "
+        split = f"fx-split-graph{{{ops}map-file={path}}}"
+        if decompose:
+            split = f"func.func(fx-decompose-size{{{VLLM_PLACEMENT}}}),{split}"
+        done = run(fx_opt, text, f"--pass-pipeline=builtin.module({split})")
+        if not os.path.exists(path):
+            return None, done
+        with open(path) as document:
+            return json.load(document), done

@@ -1,0 +1,169 @@
+"""split_graph: vLLM's `split_graph` (vllm/compilation/backends.py), with
+the partition decided and checked by fx-mlir.
+
+The graph is imported, fx-opt runs fx-decompose-size (the dims placed as
+vLLM places them) and fx-split-graph, and the pass's node -> piece map is
+applied back to the GraphModule: the same size decomposition in FX, then a
+split_module that keeps the original order, passes SymInts as torch 2.x
+does and handles pieces without outputs.
+"""
+
+import dataclasses
+import operator
+import os
+import time
+
+import torch
+import torch.fx
+
+from . import passes
+from .errors import FxImportError
+from .importer import import_graph
+
+FX_OPT = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__))))), "build", "bin", "fx-opt")
+
+# The size forms fx-decompose-size decomposes (ImportResult.size_nodes).
+_DIMLESS = ("x.size()", "x.shape", "sym_size")
+
+
+@dataclasses.dataclass
+class SplitItem:
+    """One piece, as vLLM's SplitItem: its submodule's name, vLLM's graph
+    id, whether it holds splitting ops, and the submodule."""
+    submod_name: str
+    graph_id: int
+    is_splitting_graph: bool
+    graph: torch.fx.GraphModule
+
+
+def split_graph(gm, splitting_ops=None, *, stats=None, fx_opt=None):
+    """Splits GraphModule `gm` at `splitting_ops` (vLLM's names, such as
+    `vllm::unified_attention_with_output`; None: fx-split-graph's default,
+    vLLM's list) and returns `(split_gm, items)` as vLLM's split_graph does,
+    items sorted by graph id. Like vLLM's, it decomposes `gm`'s x.size()
+    nodes in place first. `stats`, a dict, receives the seconds spent per
+    stage: import, fx-opt, read-back, apply. Raises FxImportError, one line
+    naming the node and both pieces, where fx-mlir refuses the split."""
+    clock = time.perf_counter()
+
+    def lap(stage):
+        nonlocal clock
+        now = time.perf_counter()
+        if stats is not None:
+            stats[stage] = now - clock
+        clock = now
+
+    result = import_graph(gm)
+    lap("import")
+    ops = None if splitting_ops is None else ",".join(splitting_ops)
+    split, done = passes.split_map(fx_opt or FX_OPT, result.text, ops)
+    lap("fx-opt")
+    if split is None:
+        raise FxImportError("fx-split-graph failed: " + passes.first_error(done.stderr))
+    (function,) = split[passes.FUNCTIONS]
+    for error in function[passes.ERRORS]:
+        to = error.get(passes.TO, "the graph's output")
+        raise FxImportError(f"node '{error[passes.NODE]}' cannot cross from "
+                            f"{error[passes.FROM]} to {to}: {error[passes.MESSAGE]}")
+    if done.returncode != 0:
+        raise FxImportError("fx-split-graph failed: " + passes.first_error(done.stderr))
+    pieces, dims, splitting = _read_map(function)
+    lap("read-back")
+    created = _decompose_sizes(gm, result.size_nodes)
+    assignment = {}
+    for node in gm.graph.nodes:
+        if node.op in ("placeholder", "output"):
+            continue
+        key = created.get(node)
+        piece = dims.get(key) if key else pieces.get(node.name)
+        if piece is None:
+            piece = 0 if not pieces else None
+        if piece is None:
+            raise FxImportError(f"fx-split-graph's map has no piece for node '{node.name}'")
+        assignment[node] = piece
+    from .split_module import split_module
+    split_gm = split_module(gm, None, assignment.__getitem__, keep_original_order=True)
+    items = []
+    for name, module in split_gm.named_children():
+        graph_id = int(name[len("submod_"):])
+        items.append(SplitItem(name, graph_id, graph_id in splitting, module))
+    items.sort(key=lambda item: item.graph_id)
+    lap("apply")
+    return split_gm, items
+
+
+def _graph_id(submod):
+    return int(submod[len("submod_"):])
+
+
+def _read_map(function):
+    """({node name: graph id}, {(size node, dim): graph id}, {splitting
+    graph ids}) of one function's map."""
+    pieces, dims = {}, {}
+    for record in function.get(passes.NODES, []):
+        graph_id = _graph_id(record[passes.SUBMOD])
+        if passes.DIM in record:
+            dims[(record[passes.NAME], record[passes.DIM])] = graph_id
+        elif not record.get(passes.ERASED_NODE):
+            pieces[record[passes.NAME]] = graph_id
+    splitting = {p[passes.GRAPH_ID] for p in function.get(passes.PIECES, [])
+                 if p[passes.SPLITTING]}
+    return pieces, dims, splitting
+
+
+def _example(node):
+    for key in ("example_value", "val"):
+        if key in node.meta:
+            return node.meta[key]
+    return None
+
+
+def _decompose_sizes(gm, size_nodes):
+    """fx-decompose-size's decomposition in FX, as vLLM's
+    _decompose_size_nodes writes it: one aten.sym_size.int node per symbolic
+    dim right after the tensor's producer, an int per static dim; getitems
+    of the size become their dim, other users take the dims in its place.
+    Returns {new node: (size node name, dim)}."""
+    graph = gm.graph
+    created = {}
+    for node, form, _ in size_nodes:
+        if form not in _DIMLESS:
+            continue
+        if not node.users:  # fx-decompose-size erases a dead one
+            graph.erase_node(node)
+            continue
+        tensor = node.args[0]
+        value = _example(tensor)
+        if value is None:
+            raise FxImportError(f"node '{tensor.name}' has no example value; cannot "
+                                f"decompose size node '{node.name}'")
+        parts = []
+        with graph.inserting_after(tensor):
+            for i, dim in enumerate(value.shape):
+                if isinstance(dim, int):
+                    parts.append(dim)
+                    continue
+                part = graph.call_function(torch.ops.aten.sym_size.int, (tensor, i))
+                part.meta["example_value"] = dim
+                created[part] = (node.name, i)
+                parts.append(part)
+        for user in list(node.users):
+            if (user.op == "call_function" and user.target is operator.getitem
+                    and len(user.args) == 2 and user.args[0] is node
+                    and isinstance(user.args[1], int)):
+                user.replace_all_uses_with(parts[user.args[1]])
+                graph.erase_node(user)
+                continue
+            args = []
+            for arg in user.args:
+                if arg is node:
+                    args.extend(parts)
+                else:
+                    args.append(torch.fx.node.map_arg(
+                        arg, lambda n: tuple(parts) if n is node else n))
+            user.args = tuple(args)
+            user.kwargs = torch.fx.node.map_arg(
+                user.kwargs, lambda n: tuple(parts) if n is node else n)
+        graph.erase_node(node)
+    return created
