@@ -2,11 +2,11 @@
 """Benchmarks fx_mlir_import.split_graph against vLLM's split_graph.
 
 GraphModule in, split GraphModule and SplitItems out: for Llama graphs of
-each layer count (test/Import/Inputs/vllm_graphs.py, Dynamo-style, split at
+each layer count (integration_test/Import/Inputs/vllm_graphs.py, Dynamo-style, split at
 vLLM's default splitting ops), in one run and interleaved, it times
 
   reference   the reference copy of vLLM's split_graph
-              (test/Import/Inputs/vllm_reference.py)
+              (integration_test/Import/Inputs/vllm_reference.py)
   fx-mlir     fx_mlir_import.split_graph, end to end, and each of its stages
               from its `stats` dict: import, fx-opt, read-back, apply
 
@@ -28,7 +28,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path[:0] = [os.path.join(ROOT, "tools", "fx-import"),
-                os.path.join(ROOT, "test", "Import", "Inputs")]
+                os.path.join(ROOT, "integration_test", "Import", "Inputs")]
 
 import vllm_graphs  # noqa: E402
 import vllm_reference  # noqa: E402

@@ -1,4 +1,4 @@
-"""Pieces of the split_graph tests (test/Import/split_api_*.py): a
+"""Pieces of the split_graph tests (integration_test/Import/split_api_*.py): a
 torch.library stand-in for an attention op, and the start of a Dynamo-style
 graph with a SymInt placeholder s0 and x of shape (s0, 8)."""
 

@@ -1,6 +1,6 @@
 """A reference copy of vLLM's `split_graph`, written from vLLM's source.
 
-The oracle of test/Import/split_graph_vllm.py and bench/split_graph_bench.py.
+The oracle of integration_test/Import/split_graph_vllm.py and bench/split_graph_bench.py.
 Written from vLLM's vllm/compilation/backends.py, partition_rules.py and
 config/compilation.py as the search index holds them; VLLM-NOTES.md in the
 wt-ref worktree lists each text read. The mainline commit of the newest
