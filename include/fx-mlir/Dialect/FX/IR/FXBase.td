@@ -29,7 +29,10 @@ def FX_Dialect : Dialect {
       `index`.
 
     Only the first form can be decomposed into per-dim values; see the
-    `fx-decompose-size` pass.
+    `fx-decompose-size` pass. The importer writes sizes as the graph spells
+    them; after canonicalization the size of one dim has one form,
+    `fx.sym_size` (torch's `aten.sym_size.int`), whether it was written
+    `x.size(d)` or `x.size()[d]`.
 
     A constant dim may be negative, as in Python (`-1` is the last dim). On a
     ranked tensor it must lie in `[-rank, rank)`. On an unranked tensor it
