@@ -1,5 +1,11 @@
 //===- fx-opt.cpp - fx-mlir optimizer driver ------------------------------===//
 //
+// This file is licensed under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file at the root of fx-mlir for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // mlir-opt for the fx dialect: the registry of include/fx-mlir/InitAll.h (the
 // fx dialect, the upstream dialects its graphs and their lowering use, their
 // extensions), the fx passes and the fx-to-llvm pipeline, the upstream
