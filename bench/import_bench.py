@@ -24,6 +24,8 @@ import subprocess
 import sys
 import time
 
+from tables import write_tables
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 IMPORTER = os.path.join(ROOT, "tools", "fx-import", "fx_import.py")
@@ -52,7 +54,8 @@ def main():
     parser.add_argument("--sizes", default="1000,10000,30000,100000",
                         help="comma-separated graph sizes in FX nodes")
     parser.add_argument("--repeat", type=int, default=3, help="runs per command")
-    parser.add_argument("--out", help="also write the table to this file")
+    parser.add_argument("--out", help="also write the table here; in "
+                        "bench/README.md, into its marked section")
     args = parser.parse_args()
 
     base = [sys.executable, IMPORTER, SPEC, "--dynamic", "x:0"]
@@ -75,8 +78,7 @@ def main():
     table = "\n".join(rows) + "\n"
     print(table)
     if args.out:
-        with open(args.out, "w") as out:
-            out.write(table)
+        write_tables(args.out, {"import": table})
 
 
 if __name__ == "__main__":
