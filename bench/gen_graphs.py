@@ -1,4 +1,8 @@
 #!/usr/bin/env python3
+# This file is licensed under the Apache License v2.0 with LLVM Exceptions.
+# See the LICENSE file at the root of fx-mlir for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
 """Writes LoRA-like fx graphs of a given size, for benchmarks and tests.
 
 Each function holds chains of the size-handling pattern from LoRA graphs, on

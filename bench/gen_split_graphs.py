@@ -1,4 +1,8 @@
 #!/usr/bin/env python3
+# This file is licensed under the Apache License v2.0 with LLVM Exceptions.
+# See the LICENSE file at the root of fx-mlir for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
 """Writes one fx graph of a given size for the fx-split-graph benchmark.
 
 A transformer-like chain in the form fx-decompose-size leaves: per layer

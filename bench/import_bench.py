@@ -1,4 +1,8 @@
 #!/usr/bin/env python3
+# This file is licensed under the Apache License v2.0 with LLVM Exceptions.
+# See the LICENSE file at the root of fx-mlir for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
 """Benchmarks the importer: fx_import.py alone and with --check.
 
 For each graph size (FX nodes) it times, in one run and several times each
@@ -19,6 +23,8 @@ import statistics
 import subprocess
 import sys
 import time
+
+from tables import write_tables
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -48,7 +54,8 @@ def main():
     parser.add_argument("--sizes", default="1000,10000,30000,100000",
                         help="comma-separated graph sizes in FX nodes")
     parser.add_argument("--repeat", type=int, default=3, help="runs per command")
-    parser.add_argument("--out", help="also write the table to this file")
+    parser.add_argument("--out", help="also write the table here; in "
+                        "bench/README.md, into its marked section")
     args = parser.parse_args()
 
     base = [sys.executable, IMPORTER, SPEC, "--dynamic", "x:0"]
@@ -71,8 +78,7 @@ def main():
     table = "\n".join(rows) + "\n"
     print(table)
     if args.out:
-        with open(args.out, "w") as out:
-            out.write(table)
+        write_tables(args.out, {"import": table})
 
 
 if __name__ == "__main__":

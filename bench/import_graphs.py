@@ -1,3 +1,7 @@
+# This file is licensed under the Apache License v2.0 with LLVM Exceptions.
+# See the LICENSE file at the root of fx-mlir for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
 """Graphs for the importer benchmark (bench/import_bench.py).
 
 `size_chain` returns a GraphModule of about FX_BENCH_NODES nodes (default

@@ -1,4 +1,8 @@
 #!/usr/bin/env python3
+# This file is licensed under the Apache License v2.0 with LLVM Exceptions.
+# See the LICENSE file at the root of fx-mlir for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
 """Benchmarks fx-decompose-size against parse+print and the shape dialect.
 
 For each graph size it times, in one run and several times each (medians):
@@ -34,6 +38,8 @@ import subprocess
 import sys
 import tempfile
 import time
+
+from tables import write_tables
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 LLVM_BIN = "/usr/lib/llvm-22/bin"
@@ -143,7 +149,9 @@ def main():
     parser.add_argument("--sizes", default="1000,10000,100000,1000000",
                         help="comma-separated op counts")
     parser.add_argument("--repeat", type=int, default=5)
-    parser.add_argument("--out", default="bench-results.md")
+    parser.add_argument("--out", default="bench-results.md",
+                        help="write the tables here; in bench/README.md, each "
+                             "into its marked section")
     parser.add_argument("--workdir", help="keep the graphs here")
     parser.add_argument("--split-sizes", default="10000,100000,1000000",
                         help="op counts for the fx-split-graph table ('' for none)")
@@ -156,8 +164,7 @@ def main():
     split_table = split_benchmark(args, workdir) if args.split_sizes else ""
     if args.split_only:
         print(split_table)
-        with open(args.out, "w") as f:
-            f.write(split_table)
+        write_tables(args.out, {"split": split_table})
         return
     gen = [sys.executable, os.path.join(HERE, "gen_graphs.py")]
     decompose = "--pass-pipeline=builtin.module(func.func(fx-decompose-size))"
@@ -233,11 +240,11 @@ def main():
             f"{t['pass-only-serial'] / t['pass-only']:.2f} |")
         previous = (ops, t["pass"])
     table = "\n".join(lines) + "\n"
+    tables = {"decompose": table}
     if split_table:
-        table += "\n" + split_table
-    print(table)
-    with open(args.out, "w") as f:
-        f.write(table)
+        tables["split"] = split_table
+    print("\n".join(tables.values()))
+    write_tables(args.out, tables)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,8 @@
 #!/usr/bin/env python3
+# This file is licensed under the Apache License v2.0 with LLVM Exceptions.
+# See the LICENSE file at the root of fx-mlir for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
 """Differential test of the fx lowering against torch.
 
 Generates seeded random fx programs with utils/random_graphs.py (its runtime

@@ -1,4 +1,8 @@
 #!/usr/bin/env python3
+# This file is licensed under the Apache License v2.0 with LLVM Exceptions.
+# See the LICENSE file at the root of fx-mlir for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
 """Writes the fuzzer's seed corpus: each `// -----` case of the lit tests that
 parse, and the shipped example, one file each, named by content hash."""
 

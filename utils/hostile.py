@@ -1,4 +1,8 @@
 #!/usr/bin/env python3
+# This file is licensed under the Apache License v2.0 with LLVM Exceptions.
+# See the LICENSE file at the root of fx-mlir for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
 """Feeds fx-opt damaged inputs and checks that each gives a clean answer.
 
   truncate FILE   every prefix of FILE (a sample of them for large files)

@@ -1,5 +1,9 @@
 /*===- fx-mlir-c/Passes.h - C API for the fx passes ---------------*- C -*-===*\
 |*                                                                            *|
+|* This file is licensed under the Apache License v2.0 with LLVM Exceptions.  *|
+|* See the LICENSE file at the root of fx-mlir for license information.       *|
+|* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception                    *|
+|*                                                                            *|
 |* Registration and creation of the fx passes, generated from Passes.td:      *|
 |*   mlirRegisterFXPasses()           fx-decompose-size, ...                  *|
 |*   mlirRegisterFXConversionPasses() convert-fx-to-tensor, ...               *|

@@ -1,5 +1,11 @@
 //===- InitAll.h - Everything the fx-mlir tools register --------*- C++ -*-===//
 //
+// This file is licensed under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file at the root of fx-mlir for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // One registry for fx-opt, fx-lsp-server, fx-reduce and the plugin, so that
 // every tool parses, verifies and transforms the same programs.
 //

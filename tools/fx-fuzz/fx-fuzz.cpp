@@ -1,5 +1,11 @@
 //===- fx-fuzz.cpp - libFuzzer target for the fx dialect ------------------===//
 //
+// This file is licensed under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file at the root of fx-mlir for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // Parses arbitrary bytes as fx IR; when they parse and verify, runs
 // fx-decompose-size, the legacy pass, convert-fx-to-tensor and fx-split-graph
 // on copies, and checks that whatever a pass accepts it leaves verified.

@@ -1,4 +1,8 @@
 #!/usr/bin/python3
+# This file is licensed under the Apache License v2.0 with LLVM Exceptions.
+# See the LICENSE file at the root of fx-mlir for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
 """fx-import: imports a torch.fx GraphModule into the fx dialect.
 
     /usr/bin/python3 tools/fx-import/fx_import.py integration_test/Import/Inputs/models.py:lora --dynamic x:0

@@ -1,5 +1,11 @@
 //===- fx-opt.cpp - fx-mlir optimizer driver ------------------------------===//
 //
+// This file is licensed under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file at the root of fx-mlir for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // mlir-opt with the fx dialect: every upstream dialect, extension and pass
 // that mlir-opt registers (include/fx-mlir/InitAll.h and
 // mlir/InitAllPasses.h), the fx passes and the fx-to-llvm pipeline, and the

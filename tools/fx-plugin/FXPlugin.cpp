@@ -1,5 +1,11 @@
 //===- FXPlugin.cpp - fx dialect and pass plugin for mlir-opt -------------===//
 //
+// This file is licensed under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file at the root of fx-mlir for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // One shared library that is both a dialect plugin and a pass plugin. Either
 // entry point registers the fx passes, so one flag is enough:
 //

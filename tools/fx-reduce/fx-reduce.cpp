@@ -1,5 +1,11 @@
 //===- fx-reduce.cpp - Test-case reducer for fx-mlir ----------------------===//
 //
+// This file is licensed under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file at the root of fx-mlir for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // mlir-reduce for fx programs: shrinks a program while an interestingness
 // script keeps reporting it interesting (any non-zero exit), e.g. while fx-opt
 // still fails on it. Reads the dialects and passes fx-opt reads, and gives the

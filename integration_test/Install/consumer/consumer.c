@@ -1,4 +1,10 @@
-/*===- consumer.c - The fx dialect and passes through the C API ---------===*/
+/*===- consumer.c - The fx dialect and passes through the C API -----------===*\
+|*                                                                            *|
+|* This file is licensed under the Apache License v2.0 with LLVM Exceptions.  *|
+|* See the LICENSE file at the root of fx-mlir for license information.       *|
+|* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception                    *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
 
 #include "fx-mlir-c/Dialects.h"
 #include "fx-mlir-c/Passes.h"

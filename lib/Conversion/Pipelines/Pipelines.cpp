@@ -1,4 +1,10 @@
 //===- Pipelines.cpp - fx-to-llvm -----------------------------------------===//
+//
+// This file is licensed under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file at the root of fx-mlir for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "fx-mlir/Conversion/Pipelines/Pipelines.h"
 #include "fx-mlir/Conversion/FXAssertToLLVM/FXAssertToLLVM.h"

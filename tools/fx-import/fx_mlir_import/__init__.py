@@ -1,3 +1,7 @@
+# This file is licensed under the Apache License v2.0 with LLVM Exceptions.
+# See the LICENSE file at the root of fx-mlir for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
 """fx_mlir_import: imports torch.fx graphs into the fx dialect of fx-mlir.
 
     from fx_mlir_import import import_module

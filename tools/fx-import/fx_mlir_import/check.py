@@ -1,3 +1,7 @@
+# This file is licensed under the Apache License v2.0 with LLVM Exceptions.
+# See the LICENSE file at the root of fx-mlir for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
 """--check: what fx-decompose-size does with each size node, from the pass's
 own report (`report-file`), and what the pre-fix pass would have done; with
 --split-ops, how fx-split-graph cuts the graph and what crosses each cut,

@@ -1,3 +1,7 @@
+# This file is licensed under the Apache License v2.0 with LLVM Exceptions.
+# See the LICENSE file at the root of fx-mlir for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
 """Where the specs of a graph's nodes come from.
 
 Way (a), `specs_from_runs`: the graph run on example inputs, and again with

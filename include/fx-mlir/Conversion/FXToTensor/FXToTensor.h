@@ -1,4 +1,10 @@
 //===- FXToTensor.h - FX to tensor and arith conversion ---------*- C++ -*-===//
+//
+// This file is licensed under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file at the root of fx-mlir for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef FX_MLIR_CONVERSION_FXTOTENSOR_FXTOTENSOR_H
 #define FX_MLIR_CONVERSION_FXTOTENSOR_FXTOTENSOR_H

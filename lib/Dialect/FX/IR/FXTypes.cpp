@@ -1,4 +1,10 @@
 //===- FXTypes.cpp - FX dialect types -------------------------------------===//
+//
+// This file is licensed under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file at the root of fx-mlir for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "fx-mlir/Dialect/FX/IR/FXTypes.h"
 #include "fx-mlir/Dialect/FX/IR/FXDialect.h"

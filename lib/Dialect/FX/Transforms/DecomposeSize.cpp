@@ -1,5 +1,11 @@
 //===- DecomposeSize.cpp - Decompose dimless fx.size ----------------------===//
 //
+// This file is licensed under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file at the root of fx-mlir for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // Only the dimless `x.size()` returns a torch.Size tuple. `x.size(d)` is
 // already a scalar and may have users of any kind (the stop of a slice, say),
 // so decomposing it and erasing it is wrong: that is the LoRA crash,

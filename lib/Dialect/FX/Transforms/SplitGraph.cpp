@@ -1,5 +1,11 @@
 //===- SplitGraph.cpp - Split functions at splitting ops ------------------===//
 //
+// This file is licensed under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file at the root of fx-mlir for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // vLLM's piecewise compilation cuts the Dynamo graph at its attention ops
 // (`split_graph` in vllm/compilation/backends.py, on top of torch.fx's
 // `split_module`): the pieces in between are compiled and captured as CUDA

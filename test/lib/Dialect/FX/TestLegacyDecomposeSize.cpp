@@ -1,5 +1,11 @@
 //===- TestLegacyDecomposeSize.cpp - The pre-fix size decomposition -------===//
 //
+// This file is licensed under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file at the root of fx-mlir for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // Reproduces the graph pass that crashed on LoRA graphs. It treats every size
 // op as if it returned a torch.Size: it builds one value per dim of the
 // tensor, rewires the users it knows (fx.getitem, and for a dimless size the

@@ -1,5 +1,11 @@
 //===- FXBase.td - FX dialect definition -------------------*- tablegen -*-===//
 //
+// This file is licensed under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file at the root of fx-mlir for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // The fx dialect models the part of a torch.fx graph that handles tensor
 // sizes.
 //

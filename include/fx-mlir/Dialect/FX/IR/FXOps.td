@@ -1,4 +1,10 @@
 //===- FXOps.td - FX dialect operations --------------------*- tablegen -*-===//
+//
+// This file is licensed under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file at the root of fx-mlir for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef FX_MLIR_DIALECT_FX_IR_FXOPS_TD
 #define FX_MLIR_DIALECT_FX_IR_FXOPS_TD

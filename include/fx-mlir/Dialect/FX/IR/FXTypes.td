@@ -1,4 +1,10 @@
 //===- FXTypes.td - FX dialect types -----------------------*- tablegen -*-===//
+//
+// This file is licensed under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file at the root of fx-mlir for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef FX_MLIR_DIALECT_FX_IR_FXTYPES_TD
 #define FX_MLIR_DIALECT_FX_IR_FXTYPES_TD

@@ -1,0 +1,50 @@
+# This file is licensed under the Apache License v2.0 with LLVM Exceptions.
+# See the LICENSE file at the root of fx-mlir for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
+"""Writes benchmark tables to --out: a file of their own, or sections of one.
+
+A file that holds `<!-- table: NAME -->` ... `<!-- end table: NAME -->` for
+every table written (bench/README.md does) keeps everything else and gets
+each table, under the command that measured it, between its markers; any
+other file is overwritten with the tables alone.
+"""
+
+import os
+import shlex
+import sys
+
+
+def _markers(name):
+    return f"<!-- table: {name} -->", f"<!-- end table: {name} -->"
+
+
+def command_line():
+    """The command that is running, as a user would type it."""
+    script = os.path.relpath(sys.argv[0])
+    return " ".join(shlex.quote(a) for a in ["python3", script] + sys.argv[1:])
+
+
+def write_tables(path, tables):
+    """Writes {name: markdown table}, in order, to `path` (see above)."""
+    text = None
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    found = [name for name in tables if text and _markers(name)[0] in text]
+    if not found:
+        text = "\n".join(tables.values())
+    elif len(found) < len(tables):
+        missing = ", ".join(n for n in tables if n not in found)
+        sys.exit(f"{path}: no '<!-- table: NAME -->' section for: {missing}")
+    else:
+        for name, table in tables.items():
+            begin, end = _markers(name)
+            head, rest = text.split(begin, 1)
+            if end not in rest:
+                sys.exit(f"{path}: '{begin}' without '{end}'")
+            tail = rest.split(end, 1)[1]
+            body = f"\n```sh\n{command_line()}\n```\n\n{table}"
+            text = head + begin + body + end + tail
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
