@@ -7,10 +7,10 @@
 //===----------------------------------------------------------------------===//
 //
 // Parses arbitrary bytes as fx IR; when they parse and verify, runs
-// fx-decompose-size, the legacy pass, convert-fx-to-tensor and fx-split-graph
-// on copies, and checks that whatever a pass accepts it leaves verified.
-// Diagnostics are expected and silenced; a crash, a sanitizer report or a pass
-// that succeeds with broken IR is a bug.
+// fx-decompose-size, the legacy pass, convert-fx-to-tensor (both forms) and
+// fx-split-graph on copies, and checks that whatever a pass accepts it leaves
+// verified. Diagnostics are expected and silenced; a crash, a sanitizer report
+// or a pass that succeeds with broken IR is a bug.
 //
 // Built with FX_FUZZ_STRUCTURED, it also mutates valid graphs where they
 // matter: the integers of dims, indices and shapes, and symbolic versus static
@@ -80,6 +80,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   runOnCopy(*module, fx::createFXDecomposeSize({/*useWalkDriver=*/true}));
   runOnCopy(*module, fx::test::createTestLegacyDecomposeSizePass());
   runOnCopy(*module, fx::createConvertFXToTensor());
+  // fx-to-llvm's form: the checks stay fx.assert with their values.
+  fx::ConvertFXToTensorOptions messageValues;
+  messageValues.messageValues = true;
+  runOnCopy(*module, fx::createConvertFXToTensor(messageValues));
   // Cuts at ops the corpus has plenty of, so that sizes, slices and tensors
   // cross them, before and after decomposition.
   fx::FXSplitGraphOptions split;

@@ -15,10 +15,13 @@ def ConvertFXToTensor : Pass<"convert-fx-to-tensor", "::mlir::ModuleOp"> {
   let summary = "Lower the fx dialect to the tensor and arith dialects";
   let description = [{
     Lowers every fx op to upstream dialects, with the dialect conversion
-    framework:
+    framework. Once it has checked that it can lower the module, it first
+    rewrites "size of dim d" to its canonical form, `fx.sym_size`, where the
+    IR allows it: `fx.size` with a constant dim and `fx.getitem` of a
+    dimless `fx.size` of a ranked tensor. Then:
 
-    * `fx.size` with a dim and `fx.sym_size` become `tensor.dim`, negative
-      dims normalised (with `tensor.rank` on an unranked tensor);
+    * `fx.sym_size` and `fx.size` with a dim operand become `tensor.dim`,
+      negative dims normalised (with `tensor.rank` on an unranked tensor);
     * a `!fx.size<N>` becomes its N `index` elements (a 1:N type conversion,
       function signatures, declarations, `scf` and `cf` control flow
       included): `fx.size` without a dim becomes one value per dim,

@@ -21,6 +21,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 #include <limits>
 
@@ -276,11 +277,12 @@ struct SizeOpLowering : OpConversionPattern<SizeOp> {
       rewriter.replaceOpWithMultiple(op, {elements});
       return success();
     }
-    if (IntegerAttr dim = op.getDimAttr())
-      rewriter.replaceOp(op, lowerDim(rewriter, loc, input, dim.getInt()));
-    else
-      rewriter.replaceOp(
-          op, lowerDim(rewriter, loc, input, adaptor.getDynamicDim()));
+    // A constant dim has the canonical form fx.sym_size, which the pass
+    // rewrites to before converting; what is left has a dim operand.
+    if (!adaptor.getDynamicDim())
+      return rewriter.notifyMatchFailure(op, "constant dim: use fx.sym_size");
+    rewriter.replaceOp(op,
+                       lowerDim(rewriter, loc, input, adaptor.getDynamicDim()));
     return success();
   }
 };
@@ -581,6 +583,22 @@ struct ConvertFXToTensorPass
     });
     if (!lowerable)
       return signalPassFailure();
+
+    // One spelling of "size of dim d" where the IR allows it: x.size(d) with
+    // a constant d and x.size()[i] of a ranked tensor become fx.sym_size.
+    // Nothing else: no folding, CSE or region simplification.
+    RewritePatternSet canonical(&getContext());
+    populateSymSizeCanonicalizationPatterns(canonical);
+    if (failed(applyPatternsGreedily(
+            module, std::move(canonical),
+            GreedyRewriteConfig()
+                .enableFolding(false)
+                .enableConstantCSE(false)
+                .setRegionSimplificationLevel(
+                    GreedySimplifyRegionLevel::Disabled)))) {
+      module.emitError("the size queries did not reach their canonical form");
+      return signalPassFailure();
+    }
 
     MLIRContext *context = &getContext();
     TypeConverter converter;

@@ -7,6 +7,11 @@
 // CHECK: func.func @unranked_slice
 // CHECK-NEXT: fx.slice_tensor
 // CHECK-NOT: tensor.extract_slice
+// CHECK-LABEL: func.func @refused_keeps_size_spellings
+// CHECK-NEXT: fx.size %{{.*}}, dim = 0 :
+// CHECK-NEXT: fx.size
+// CHECK-NEXT: fx.getitem
+// CHECK-NOT: fx.sym_size
 
 // A declaration has no block to carry its argument: the project's message,
 // not "failed to legalize operation 'func.func'".
@@ -49,3 +54,16 @@ func.func @opaque(%x: tensor<?xf32>) -> tensor<?xf32> {
   return %0 : tensor<?xf32>
 }
 
+
+// -----
+
+// The size queries are put in their canonical form only once the lowering is
+// accepted: refused, the IR keeps them as written.
+func.func @refused_keeps_size_spellings(%x: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = fx.size %x, dim = 0 : tensor<?xf32> -> index
+  %size = fx.size %x : tensor<?xf32> -> !fx.size<1>
+  %1 = fx.getitem %size[0] : !fx.size<1>
+  // expected-error @+1 {{'fx.node' op cannot be lowered: it is an opaque torch.fx node (call_function torch.add)}}
+  %2 = fx.node "call_function" "torch.add"(%x, %0, %1) : (tensor<?xf32>, index, index) -> tensor<?xf32>
+  return %2 : tensor<?xf32>
+}

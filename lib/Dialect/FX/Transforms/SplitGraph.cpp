@@ -252,7 +252,7 @@ static std::string valueName(Value value, const GraphInfo &info) {
   // it reads, as the importer's report does.
   if (auto symSize = dyn_cast<SymSizeOp>(def))
     return "sym_size(" + valueName(symSize.getInput(), info) + ", " +
-           std::to_string(symSize.getDim()) + ")";
+           std::to_string(symSize.getDimAttr().getInt()) + ")";
   std::string name =
       nodeName(def->getLoc()).value_or(def->getName().getStringRef()).str();
   if (def->getNumResults() > 1) {
@@ -648,8 +648,9 @@ void SplitPlan::symbolsOf(Value value,
     ArrayAttr dims = dimSymbols(symSize.getInput());
     auto rank = cast<ShapedType>(symSize.getInput().getType());
     std::optional<int64_t> dim =
-        rank.hasRank() ? normalizeIndex(symSize.getDim(), rank.getRank())
-                       : std::nullopt;
+        rank.hasRank()
+            ? normalizeIndex(symSize.getDimAttr().getInt(), rank.getRank())
+            : std::nullopt;
     if (dims && dim && *dim < static_cast<int64_t>(dims.size()))
       if (auto expr = dyn_cast<StringAttr>(dims[*dim]))
         appendIdentifiers(expr.getValue(), symbols);
@@ -1049,7 +1050,7 @@ void SplitPlan::writeMap(llvm::json::OStream &json) {
         }
         for (Operation *op : entry.ops)
           if (auto symSize = dyn_cast<SymSizeOp>(op))
-            record(symSize.getDim());
+            record(symSize.getDimAttr().getInt());
       }
     });
     auto cuts = crossings(pieces, returned,
