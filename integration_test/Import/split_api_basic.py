@@ -47,3 +47,18 @@ for tokens in (3, 5, 9):
     expected, got = unsplit(tokens, x), split_gm(tokens, x)
     same = all(torch.equal(a, b) for a, b in zip(expected, got))
     print(f"{tokens}: {'same' if same else 'DIFFERENT'}")
+
+# Newer vLLM passes the splitting ops resolved (OpOverloads); a packet and
+# its .default name the same op, so the partition is the same.
+# CHECK-NEXT: resolved: 0 1 3 4
+# CHECK-NEXT: packet: 0 1 3 4
+for label, op in (("resolved", torch.ops.splitapi.attn.default),
+                  ("packet", torch.ops.splitapi.attn)):
+    _, resolved_items = split_graph(copy.deepcopy(unsplit), [op])
+    print(f"{label}:", *(item.graph_id for item in resolved_items))
+
+# CHECK-NEXT: error: splitting op 3 is neither a name nor a torch op
+try:
+    split_graph(copy.deepcopy(unsplit), [3])
+except Exception as e:
+    print("error:", e)

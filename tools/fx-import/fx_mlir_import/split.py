@@ -39,8 +39,8 @@ class SplitItem:
 
 def split_graph(gm, splitting_ops=None, *, stats=None, fx_opt=None):
     """Splits GraphModule `gm` at `splitting_ops` (vLLM's names, such as
-    `vllm::unified_attention_with_output`; None: fx-split-graph's default,
-    vLLM's list) and returns `(split_gm, items)` as vLLM's split_graph does,
+    `vllm::unified_attention_with_output`, or resolved torch ops; None:
+    fx-split-graph's default, vLLM's list) and returns `(split_gm, items)` as vLLM's split_graph does,
     items sorted by graph id. Like vLLM's, it decomposes `gm`'s x.size()
     nodes in place first. `stats`, a dict, receives the seconds spent per
     stage: import, fx-opt, read-back, apply. Raises FxImportError, one line
@@ -56,7 +56,7 @@ def split_graph(gm, splitting_ops=None, *, stats=None, fx_opt=None):
 
     result = import_graph(gm)
     lap("import")
-    ops = None if splitting_ops is None else ",".join(splitting_ops)
+    ops = None if splitting_ops is None else ",".join(map(_op_name, splitting_ops))
     split, done = passes.split_map(fx_opt or FX_OPT, result.text, ops)
     lap("fx-opt")
     if split is None:
@@ -91,6 +91,19 @@ def split_graph(gm, splitting_ops=None, *, stats=None, fx_opt=None):
     items.sort(key=lambda item: item.graph_id)
     lap("apply")
     return split_gm, items
+
+
+def _op_name(op):
+    """A splitting op as fx-split-graph spells it: a name as given, and a
+    resolved op (newer vLLM passes OpOverloads) by its `OpOverload.name()`,
+    `ns::op` for a packet."""
+    if isinstance(op, str):
+        return op
+    if isinstance(op, torch._ops.OpOverload):
+        return op.name()
+    if isinstance(op, torch._ops.OpOverloadPacket):
+        return op._qualified_op_name
+    raise FxImportError(f"splitting op {op!r} is neither a name nor a torch op")
 
 
 def _graph_id(submod):
