@@ -113,7 +113,10 @@ writeReport(StringRef path,
   static std::mutex lock;
   std::string text;
   llvm::raw_string_ostream os(text);
-  for (const auto &[op, verdict] : verdicts) {
+  // Named, not structured, bindings: C++17 lambdas cannot capture those.
+  for (const auto &opAndVerdict : verdicts) {
+    Operation *op = opAndVerdict.first;
+    const SizeVerdict &verdict = opAndVerdict.second;
     llvm::json::OStream json(os);
     json.object([&] {
       json.attribute("node", locName(op->getLoc()));

@@ -1005,7 +1005,9 @@ void SplitPlan::writeMap(llvm::json::OStream &json) {
         json.value(valueName(value, info));
     };
     json.attributeArray("pieces", [&] {
-      for (auto &[id, members] : nodes) {
+      for (const auto &idAndMembers : nodes) {
+        int64_t id = idAndMembers.first;
+        ArrayRef<StringRef> members = idAndMembers.second;
         const Piece *piece = outlined.lookup(id);
         json.object([&] {
           json.attribute("submod", submodName(id));
@@ -1056,8 +1058,8 @@ void SplitPlan::writeMap(llvm::json::OStream &json) {
     auto cuts = crossings(pieces, returned,
                           [&](Value value) { return pieceOfValue(value); });
     json.attributeArray("cuts", [&] {
-      for (auto [cut, values] : llvm::enumerate(cuts))
-        json.object([&] {
+      for (auto indexed : llvm::enumerate(cuts))
+        json.object([&, cut = indexed.index(), &values = indexed.value()] {
           json.attribute("before", submodName(pieces[cut].number));
           json.attribute("after", submodName(pieces[cut + 1].number));
           json.attributeArray("crosses", [&] {
