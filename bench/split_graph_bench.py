@@ -1,4 +1,8 @@
 #!/usr/bin/env python3
+# This file is licensed under the Apache License v2.0 with LLVM Exceptions.
+# See the LICENSE file at the root of fx-mlir for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
 """Benchmarks fx_mlir_import.split_graph against vLLM's split_graph.
 
 GraphModule in, split GraphModule and SplitItems out: for Llama graphs of

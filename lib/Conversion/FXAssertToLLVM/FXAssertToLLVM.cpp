@@ -1,5 +1,11 @@
 //===- FXAssertToLLVM.cpp - Checks to stderr and exit(1) ------------------===//
 //
+// This file is licensed under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file at the root of fx-mlir for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // A failed check as a Python exception ends a script: the message, with its
 // run-time values, on stderr and exit status 1, with what was printed before
 // it kept.

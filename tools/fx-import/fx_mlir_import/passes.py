@@ -1,3 +1,7 @@
+# This file is licensed under the Apache License v2.0 with LLVM Exceptions.
+# See the LICENSE file at the root of fx-mlir for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
 """Runs fx-opt's passes on an import and reads what they report in their
 structured form: fx-decompose-size's `report-file` (one JSON object per size
 op) and fx-split-graph's `map-file` (one JSON document). The names below are

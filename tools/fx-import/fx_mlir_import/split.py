@@ -1,3 +1,7 @@
+# This file is licensed under the Apache License v2.0 with LLVM Exceptions.
+# See the LICENSE file at the root of fx-mlir for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
 """split_graph: vLLM's `split_graph` (vllm/compilation/backends.py), with
 the partition decided and checked by fx-mlir.
 

@@ -1,3 +1,7 @@
+# This file is licensed under the Apache License v2.0 with LLVM Exceptions.
+# See the LICENSE file at the root of fx-mlir for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
 """split_module with torch 2.x semantics, for torch 1.13 and newer.
 
 `split_module(m, root_m, split_callback, ...)` cuts a GraphModule into

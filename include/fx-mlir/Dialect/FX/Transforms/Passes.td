@@ -97,7 +97,7 @@ def FXSplitGraph : Pass<"fx-split-graph", "::mlir::ModuleOp"> {
     cross a cut.
 
     Sources. The rules follow the newest vLLM `split_graph` that could be
-    read (`docs/design/split-graph.md` lists each source): the walk with the
+    read (docs/DesignNotes.md lists each source): the walk with the
     getitem rule and the `node.next` grouping as in vLLM's backends.py
     (search-index text of a mainline version after 0041b00e4c3d, whose
     commit the index does not name), `_decompose_size_nodes` (vLLM PR
