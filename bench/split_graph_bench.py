@@ -23,7 +23,6 @@ noisy: read the ratios.
 
 import argparse
 import gc
-import inspect
 import os
 import statistics
 import sys
@@ -36,6 +35,8 @@ sys.path[:0] = [os.path.join(ROOT, "tools", "fx-import"),
 
 import vllm_graphs  # noqa: E402
 import vllm_reference  # noqa: E402
+from fx_mlir_import import split_graph  # noqa: E402
+from tables import write_tables  # noqa: E402
 
 STAGES = ("import", "fx-opt", "read-back", "apply")
 
@@ -51,15 +52,9 @@ def main():
     parser.add_argument("--layers", default="32,80",
                         help="comma-separated decoder layer counts (Llama)")
     parser.add_argument("--repeat", type=int, default=5, help="runs of each")
-    parser.add_argument("--out", help="also write the table to this file")
+    parser.add_argument("--out", help="also write the table here; in "
+                        "bench/README.md, into its marked section")
     args = parser.parse_args()
-
-    try:
-        from fx_mlir_import import split_graph
-    except ImportError as err:
-        sys.exit(f"error: fx_mlir_import.split_graph is missing: {err}")
-    extra = {"fx_opt": args.fx_opt} if "fx_opt" in inspect.signature(split_graph).parameters \
-        else {}
 
     rows = [f"split_graph benchmark: Llama layers, vLLM's default splitting ops, medians of "
             f"{args.repeat} runs, seconds, in process", "",
@@ -81,7 +76,7 @@ def main():
             stats = {}
             gc.collect()
             start = time.perf_counter()
-            _, our_items = split_graph(our_gm, None, stats=stats, **extra)
+            _, our_items = split_graph(our_gm, None, stats=stats, fx_opt=args.fx_opt)
             our_times.append(time.perf_counter() - start)
             for stage in STAGES:
                 if stage not in stats:
@@ -98,8 +93,7 @@ def main():
     table = "\n".join(rows) + "\n"
     print(table)
     if args.out:
-        with open(args.out, "w") as out:
-            out.write(table)
+        write_tables(args.out, {"split-graph-api": table})
 
 
 if __name__ == "__main__":
