@@ -25,6 +25,6 @@ __all__ = ["DISPATCH", "FxImportError", "GraphImporter", "ImportResult", "SplitI
            "import_graph", "import_module", "parse_dynamic", "check", "split_graph"]
 
 
-def check(result, fx_opt):
+def check(result, fx_opt, split_ops=None):
     from .check import check as run
-    return run(result, fx_opt)
+    return run(result, fx_opt, split_ops)
