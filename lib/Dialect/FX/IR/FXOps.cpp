@@ -426,9 +426,6 @@ struct GetItemOfSizeToSymSize final : OpRewritePattern<GetItemOp> {
     if (!size || !size.isDimless() ||
         !isa<RankedTensorType>(size.getInput().getType()))
       return rewriter.notifyMatchFailure(op, "not x.size() of a ranked tensor");
-    // The dim is read where the size is, as fx-decompose-size places it, so
-    // both routes to fx.sym_size give the same program.
-    rewriter.setInsertionPointAfter(size);
     return replaceBySymSize(rewriter, op, size.getInput(),
                             op.getIndexAttr().getInt());
   }
