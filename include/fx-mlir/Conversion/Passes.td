@@ -16,9 +16,10 @@ def ConvertFXToTensor : Pass<"convert-fx-to-tensor", "::mlir::ModuleOp"> {
   let description = [{
     Lowers every fx op to upstream dialects, with the dialect conversion
     framework. Once it has checked that it can lower the module, it first
-    rewrites "size of dim d" to its canonical form, `fx.sym_size`, where the
-    IR allows it: `fx.size` with a constant dim and `fx.getitem` of a
-    dimless `fx.size` of a ranked tensor. Then:
+    rewrites `fx.size` with a constant dim to the canonical form of "size of
+    dim d", `fx.sym_size`. A `fx.getitem` of a dimless `fx.size` stays: it
+    lowers with its size, whose dims are read where the size is, in order,
+    as after `fx-decompose-size`. Then:
 
     * `fx.sym_size` and `fx.size` with a dim operand become `tensor.dim`,
       negative dims normalised (with `tensor.rank` on an unranked tensor);

@@ -585,10 +585,13 @@ struct ConvertFXToTensorPass
       return signalPassFailure();
 
     // One spelling of "size of dim d" where the IR allows it: x.size(d) with
-    // a constant d and x.size()[i] of a ranked tensor become fx.sym_size.
-    // Nothing else: no folding, CSE or region simplification.
+    // a constant d becomes fx.sym_size. x.size()[i] stays: lowered with its
+    // x.size(), its dims are read where the size is, in order, as after
+    // fx-decompose-size, so both routes give the same program. Nothing else:
+    // no folding, CSE or region simplification.
     RewritePatternSet canonical(&getContext());
-    populateSymSizeCanonicalizationPatterns(canonical);
+    SizeOp::getCanonicalizationPatterns(canonical, &getContext());
+    SymSizeOp::getCanonicalizationPatterns(canonical, &getContext());
     if (failed(applyPatternsGreedily(
             module, std::move(canonical),
             GreedyRewriteConfig()

@@ -29,9 +29,9 @@ namespace fx {
 void populateFXToTensorTypeConversions(TypeConverter &converter);
 
 /// Adds the patterns that lower fx ops to tensor and arith ops, with their
-/// run-time checks as `fx.assert`. They expect "size of dim d" in its
-/// canonical form (populateSymSizeCanonicalizationPatterns): an fx.size with
-/// a constant dim is not lowered.
+/// run-time checks as `fx.assert`. They expect an fx.size with a constant dim
+/// in its canonical form, fx.sym_size (SizeOp's canonicalization patterns):
+/// such an fx.size is not lowered.
 void populateFXToTensorConversionPatterns(const TypeConverter &converter,
                                           RewritePatternSet &patterns);
 
