@@ -2,15 +2,19 @@
 # message is one line naming the FX node and both pieces: here a float
 # (x.mean().item()) computed before the attention and used after it.
 # REQUIRES: torch
-# RUN: %PYTHON %s | FileCheck %s
+# RUN: %PYTHON %s %fx_obj_root/bin/fx-opt | FileCheck %s
 
 import operator
+import sys
 
 import torch
 import torch.fx
 from split_api import attention_op, node, start_graph
 
 from fx_mlir_import import FxImportError, split_graph
+
+# The fx-opt of the build under test.
+FX_OPT = sys.argv[1]
 
 attn_op = attention_op("splitapierr")
 g, px, x = start_graph()
@@ -23,7 +27,7 @@ gm = torch.fx.GraphModule(torch.nn.Module(), g)
 # CHECK: node 'mean' cannot cross from submod_0 to submod_2: only tensors and index values may cross a split boundary: value 'mean' of type 'f64', defined by 'fx.node' in piece 0, is used in piece 2
 # CHECK-NEXT: lines: 1
 try:
-    split_graph(gm, ["splitapierr::attn"])
+    split_graph(gm, ["splitapierr::attn"], fx_opt=FX_OPT)
 except FxImportError as e:
     print(e)
     print("lines:", len(str(e).splitlines()))

@@ -3,7 +3,9 @@
 # split module receives s0, since each receives a value whose shape
 # mentions it (torch 2.x split_module's rule, which fx-split-graph follows).
 # REQUIRES: torch
-# RUN: %PYTHON %s | FileCheck %s
+# RUN: %PYTHON %s %fx_obj_root/bin/fx-opt | FileCheck %s
+
+import sys
 
 import torch
 import torch.fx
@@ -11,6 +13,9 @@ from split_api import attention_op, node, start_graph
 
 from fx_mlir_import import split_graph
 from fx_mlir_import.types import is_symint
+
+# The fx-opt of the build under test.
+FX_OPT = sys.argv[1]
 
 attn_op = attention_op("splitapisym")
 g, px, x = start_graph()
@@ -22,7 +27,7 @@ h = node(g, "call_function", torch.neg, (h,), x, "neg")
 g.output((h,))
 gm = torch.fx.GraphModule(torch.nn.Module(), g)
 
-split_gm, items = split_graph(gm, ["splitapisym::attn"])
+split_gm, items = split_graph(gm, ["splitapisym::attn"], fx_opt=FX_OPT)
 
 # CHECK: submod_0 [1]
 # CHECK-NEXT: submod_2 [1]
