@@ -96,13 +96,13 @@
 // with the static text, which upstream lowers to `puts` and `abort`: the
 // program computes the same numbers, and a failed check aborts (its text,
 // left in stdio's buffer, is lost through a pipe).
-// RUN: mlir-opt %fx_plugins %s --pass-pipeline='builtin.module( \
+// RUN: %preload_asan mlir-opt %fx_plugins %s --pass-pipeline='builtin.module( \
 // RUN:     convert-fx-to-tensor,canonicalize, \
 // RUN:     one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map}, \
 // RUN:     convert-scf-to-cf,expand-strided-metadata,finalize-memref-to-llvm,lower-affine, \
 // RUN:     convert-arith-to-llvm,convert-index-to-llvm,convert-cf-to-llvm,convert-func-to-llvm, \
 // RUN:     reconcile-unrealized-casts)' -o %t.upstream
-// RUN: mlir-opt %fx_plugins %s --pass-pipeline='builtin.module(convert-fx-to-tensor)' \
+// RUN: %preload_asan mlir-opt %fx_plugins %s --pass-pipeline='builtin.module(convert-fx-to-tensor)' \
 // RUN: | FileCheck %s --check-prefix=UPSTREAM
 // RUN: mlir-runner %t.upstream -entry-point-result=void -e main \
 // RUN:     -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
