@@ -67,7 +67,7 @@ def split_report(result, fx_opt, split_ops):
     what crosses each cut, in FX node names; and whether the split works
     without fx-decompose-size."""
     split, done = passes.split_map(fx_opt, result.text, split_ops)
-    if done.returncode != 0:
+    if not done.succeeded:
         return [f"split at {split_ops}: fails: {_errors(split, done)}"]
     lines = []
     for function in split[passes.FUNCTIONS]:
@@ -88,7 +88,7 @@ def split_report(result, fx_opt, split_ops):
     pieces = sum(1 for line in lines if line.startswith("piece "))
     lines.insert(0, f"split at {split_ops}, after fx-decompose-size: {pieces} pieces")
     alone, alone_done = passes.split_map(fx_opt, result.text, split_ops, decompose=False)
-    if alone_done.returncode == 0:
+    if alone_done.succeeded:
         lines.append("without fx-decompose-size: splits the same way")
     else:
         lines.append("without fx-decompose-size: fails: " + _errors(alone, alone_done))

@@ -6,13 +6,18 @@
 structured form: fx-decompose-size's `report-file` (one JSON object per size
 op) and fx-split-graph's `map-file` (one JSON document). The names below are
 the ones the passes write (lib/Dialect/FX/Transforms); each is spelled here
-once."""
+once.
 
+The passes run in the fx-opt at a path, or in this process through a
+`native.Library` (libFXMLIR-C.so); both give a `Ran`."""
+
+import collections
 import json
 import os
 import subprocess
 import tempfile
 
+from . import native
 from .errors import FxImportError
 
 # fx-decompose-size{report-file}: {"node", "action", "reason", "dims"}.
@@ -46,6 +51,19 @@ def run(fx_opt, text, *flags):
                             f"give its path with --fx-opt") from None
 
 
+# How a pipeline ended: whether it succeeded, and what it printed on stderr.
+Ran = collections.namedtuple("Ran", ["succeeded", "stderr"])
+
+
+def run_pipeline(runner, text, pipeline):
+    """The Ran of the textual `pipeline` on `text`, in this process when
+    `runner` is a native.Library, else in the fx-opt at path `runner`."""
+    if isinstance(runner, native.Library):
+        return Ran(*runner.run(text, pipeline))
+    done = run(runner, text, f"--pass-pipeline={pipeline}")
+    return Ran(done.returncode == 0, done.stderr)
+
+
 def first_error(stderr):
     """The message of the first error fx-opt printed, without its location."""
     for line in stderr.splitlines():
@@ -75,18 +93,17 @@ def decompose_report(fx_opt, text):
         return records
 
 
-def split_map(fx_opt, text, split_ops, decompose=True):
+def split_map(runner, text, split_ops, decompose=True):
     """fx-split-graph's map of the import at `split_ops` (a comma list; None
-    for the pass's default),
-    after fx-decompose-size placed as vLLM places it: (map or None, the
-    fx-opt process)."""
+    for the pass's default), after fx-decompose-size placed as vLLM places
+    it, run by `runner` (as run_pipeline takes it): (map or None, Ran)."""
     with tempfile.TemporaryDirectory() as scratch:
         path = os.path.join(scratch, "map.json")
         ops = "" if split_ops is None else f"splitting-ops={split_ops} "
         split = f"fx-split-graph{{{ops}map-file={path}}}"
         if decompose:
             split = f"func.func(fx-decompose-size{{{VLLM_PLACEMENT}}}),{split}"
-        done = run(fx_opt, text, f"--pass-pipeline=builtin.module({split})")
+        done = run_pipeline(runner, text, f"builtin.module({split})")
         if not os.path.exists(path):
             return None, done
         with open(path) as document:

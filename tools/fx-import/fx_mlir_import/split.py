@@ -5,11 +5,12 @@
 """split_graph: vLLM's `split_graph` (vllm/compilation/backends.py), with
 the partition decided and checked by fx-mlir.
 
-The graph is imported, fx-opt runs fx-decompose-size (the dims placed as
-vLLM places them) and fx-split-graph, and the pass's node -> piece map is
-applied back to the GraphModule: the same size decomposition in FX, then a
-split_module that keeps the original order, passes SymInts as torch 2.x
-does and handles pieces without outputs.
+The graph is imported; fx-decompose-size (the dims placed as vLLM places
+them) and fx-split-graph run on it, in this process through libFXMLIR-C.so
+or in an fx-opt process; and the pass's node -> piece map is applied back to
+the GraphModule: the same size decomposition in FX, then a split_module that
+keeps the original order, passes SymInts as torch 2.x does and handles
+pieces without outputs.
 """
 
 import dataclasses
@@ -20,12 +21,19 @@ import time
 import torch
 import torch.fx
 
-from . import passes
+from . import native, passes
 from .errors import FxImportError
 from .importer import import_graph
 
-FX_OPT = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
-    os.path.abspath(__file__))))), "build", "bin", "fx-opt")
+# The build next to this package (tools/fx-import/fx_mlir_import).
+_BUILD = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__))))), "build")
+FX_OPT = os.path.join(_BUILD, "bin", "fx-opt")
+LIBRARY = os.path.join(_BUILD, "lib", "libFXMLIR-C.so")
+
+# What cannot be in a splitting op's name: the pass option's list and
+# pipeline syntax.
+_NOT_IN_NAMES = (",", "{", "}", " ", "\"")
 
 # The size forms fx-decompose-size decomposes (ImportResult.size_nodes).
 _DIMLESS = ("x.size()", "x.shape", "sym_size")
@@ -41,14 +49,19 @@ class SplitItem:
     graph: torch.fx.GraphModule
 
 
-def split_graph(gm, splitting_ops=None, *, stats=None, fx_opt=None):
+def split_graph(gm, splitting_ops=None, *, stats=None, fx_opt=None, library=None):
     """Splits GraphModule `gm` at `splitting_ops` (vLLM's names, such as
     `vllm::unified_attention_with_output`, or resolved torch ops; None:
-    fx-split-graph's default, vLLM's list) and returns `(split_gm, items)` as vLLM's split_graph does,
-    items sorted by graph id. Like vLLM's, it decomposes `gm`'s x.size()
-    nodes in place first. `stats`, a dict, receives the seconds spent per
-    stage: import, fx-opt, read-back, apply. Raises FxImportError, one line
-    naming the node and both pieces, where fx-mlir refuses the split."""
+    fx-split-graph's default, vLLM's list) and returns `(split_gm, items)`
+    as vLLM's split_graph does, items sorted by graph id. Like vLLM's, it
+    decomposes `gm`'s x.size() nodes in place first.
+
+    The passes run in this process through the C API library `library`
+    (libFXMLIR-C.so), or in the fx-opt process at path `fx_opt`; with
+    neither, through the build's library, else its fx-opt. `stats`, a dict,
+    receives the seconds spent per stage: import, passes, read-back, apply.
+    Raises FxImportError, one line naming the node and both pieces, where
+    fx-mlir refuses the split."""
     clock = time.perf_counter()
 
     def lap(stage):
@@ -58,11 +71,12 @@ def split_graph(gm, splitting_ops=None, *, stats=None, fx_opt=None):
             stats[stage] = now - clock
         clock = now
 
+    runner = _runner(fx_opt, library)
     result = import_graph(gm)
     lap("import")
     ops = None if splitting_ops is None else ",".join(map(_op_name, splitting_ops))
-    split, done = passes.split_map(fx_opt or FX_OPT, result.text, ops)
-    lap("fx-opt")
+    split, done = passes.split_map(runner, result.text, ops)
+    lap("passes")
     if split is None:
         raise FxImportError("fx-split-graph failed: " + passes.first_error(done.stderr))
     (function,) = split[passes.FUNCTIONS]
@@ -70,7 +84,7 @@ def split_graph(gm, splitting_ops=None, *, stats=None, fx_opt=None):
         to = error.get(passes.TO, "the graph's output")
         raise FxImportError(f"node '{error[passes.NODE]}' cannot cross from "
                             f"{error[passes.FROM]} to {to}: {error[passes.MESSAGE]}")
-    if done.returncode != 0:
+    if not done.succeeded:
         raise FxImportError("fx-split-graph failed: " + passes.first_error(done.stderr))
     pieces, dims, splitting = _read_map(function)
     lap("read-back")
@@ -97,11 +111,25 @@ def split_graph(gm, splitting_ops=None, *, stats=None, fx_opt=None):
     return split_gm, items
 
 
+def _runner(fx_opt, library):
+    """What runs the passes, as passes.run_pipeline takes it."""
+    if fx_opt is not None and library is not None:
+        raise FxImportError("split_graph: give fx_opt or library, not both")
+    if fx_opt is not None:
+        return fx_opt
+    if library is not None or os.path.exists(LIBRARY):
+        return native.load(library or LIBRARY)
+    return FX_OPT
+
+
 def _op_name(op):
     """A splitting op as fx-split-graph spells it: a name as given, and a
     resolved op (newer vLLM passes OpOverloads) by its `OpOverload.name()`,
     `ns::op` for a packet."""
     if isinstance(op, str):
+        if not op or any(c in op for c in _NOT_IN_NAMES):
+            raise FxImportError(f"splitting op {op!r} is not an op name: it is empty or "
+                                f"has a comma, a brace, a space or a quote")
         return op
     if isinstance(op, torch._ops.OpOverload):
         return op.name()

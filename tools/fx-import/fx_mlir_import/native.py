@@ -1,0 +1,157 @@
+# This file is licensed under the Apache License v2.0 with LLVM Exceptions.
+# See the LICENSE file at the root of fx-mlir for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
+"""fx-mlir's passes in this process, through the C API in libFXMLIR-C.so.
+
+`Library(path).run(text, pipeline)` does what `fx-opt - -o /dev/null
+--pass-pipeline=<pipeline>` does, without starting a process: a context
+with fx-opt's dialects (fxMlirRegisterAllDialects), the parser, a pass
+manager built by mlirParsePassPipeline, and the diagnostics collected as
+fx-opt prints them, `error: <message>` per line. Debian ships no MLIR Python
+bindings, so the entry points are declared here with ctypes, as
+include/fx-mlir-c and mlir-c declare them.
+"""
+
+import ctypes
+import threading
+
+from .errors import FxImportError
+
+__all__ = ["Library", "load"]
+
+
+class _Handle(ctypes.Structure):
+    """MlirContext, MlirModule, MlirPassManager, ...: one opaque pointer."""
+    _fields_ = [("ptr", ctypes.c_void_p)]
+
+
+class _StringRef(ctypes.Structure):
+    """MlirStringRef, as we pass it: ctypes keeps the bytes alive."""
+    _fields_ = [("data", ctypes.c_char_p), ("length", ctypes.c_size_t)]
+
+
+class _StringView(ctypes.Structure):
+    """MlirStringRef, as MLIR passes it to a callback: not NUL-terminated."""
+    _fields_ = [("data", ctypes.c_void_p), ("length", ctypes.c_size_t)]
+
+
+class _LogicalResult(ctypes.Structure):
+    _fields_ = [("value", ctypes.c_int8)]
+
+
+_StringCallback = ctypes.CFUNCTYPE(None, _StringView, ctypes.c_void_p)
+# A callback cannot return a structure in ctypes; MlirLogicalResult, one
+# int8_t, is returned as one.
+_DiagnosticHandler = ctypes.CFUNCTYPE(ctypes.c_int8, _Handle, ctypes.c_void_p)
+
+# MlirDiagnosticSeverity, as mlir-c/Diagnostics.h numbers it.
+_SEVERITY = {0: "error", 1: "warning", 2: "note", 3: "remark"}
+
+# name: (result type, argument types).
+_SIGNATURES = {
+    "fxMlirRegisterAllDialects": (None, [_Handle]),
+    "fxMlirRegisterAllPasses": (None, []),
+    "mlirDialectRegistryCreate": (_Handle, []),
+    "mlirDialectRegistryDestroy": (None, [_Handle]),
+    "mlirContextCreateWithRegistry": (_Handle, [_Handle, ctypes.c_bool]),
+    "mlirContextDestroy": (None, [_Handle]),
+    "mlirContextAttachDiagnosticHandler": (
+        ctypes.c_uint64, [_Handle, _DiagnosticHandler, ctypes.c_void_p, ctypes.c_void_p]),
+    "mlirDiagnosticGetSeverity": (ctypes.c_int, [_Handle]),
+    "mlirDiagnosticPrint": (None, [_Handle, _StringCallback, ctypes.c_void_p]),
+    "mlirModuleCreateParse": (_Handle, [_Handle, _StringRef]),
+    "mlirModuleGetOperation": (_Handle, [_Handle]),
+    "mlirModuleDestroy": (None, [_Handle]),
+    "mlirPassManagerCreate": (_Handle, [_Handle]),
+    "mlirPassManagerDestroy": (None, [_Handle]),
+    "mlirPassManagerGetAsOpPassManager": (_Handle, [_Handle]),
+    "mlirParsePassPipeline": (
+        _LogicalResult, [_Handle, _StringRef, _StringCallback, ctypes.c_void_p]),
+    "mlirPassManagerRunOnOp": (_LogicalResult, [_Handle, _Handle]),
+}
+
+
+def _string_ref(text):
+    data = text.encode()
+    return _StringRef(data, len(data))
+
+
+class Library:
+    """libFXMLIR-C.so, loaded into this process."""
+
+    def __init__(self, path):
+        try:
+            self._lib = ctypes.CDLL(path)
+        except OSError as e:
+            raise FxImportError(f"cannot load the fx-mlir C API library '{path}': {e}") from None
+        for name, (result, arguments) in _SIGNATURES.items():
+            function = getattr(self._lib, name)
+            function.restype = result
+            function.argtypes = arguments
+        self.path = path
+        self._lib.fxMlirRegisterAllPasses()
+
+    def run(self, text, pipeline):
+        """Parses MLIR `text` and runs the textual `pipeline` on it, in a
+        context of its own. Returns (succeeded, what fx-opt would print on
+        stderr: `<severity>: <message>` per diagnostic, without its
+        location)."""
+        lib = self._lib
+        printed = []
+
+        def collect(view, _):
+            printed.append(ctypes.string_at(view.data, view.length).decode(errors="replace"))
+
+        def on_diagnostic(diagnostic, _):
+            severity = _SEVERITY.get(lib.mlirDiagnosticGetSeverity(diagnostic), "error")
+            printed.append(f"{severity}: ")
+            lib.mlirDiagnosticPrint(diagnostic, collect_callback, None)
+            printed.append("\n")
+            return 1  # handled
+
+        # Kept alive until the context is gone, which may call them.
+        collect_callback = _StringCallback(collect)
+        diagnostic_callback = _DiagnosticHandler(on_diagnostic)
+
+        registry = lib.mlirDialectRegistryCreate()
+        lib.fxMlirRegisterAllDialects(registry)
+        # One thread: a thread pool per call would cost more than it gains
+        # on graphs of this size.
+        context = lib.mlirContextCreateWithRegistry(registry, False)
+        lib.mlirDialectRegistryDestroy(registry)
+        try:
+            lib.mlirContextAttachDiagnosticHandler(context, diagnostic_callback, None, None)
+            module = lib.mlirModuleCreateParse(context, _string_ref(text))
+            if not module.ptr:
+                return False, "".join(printed)
+            manager = lib.mlirPassManagerCreate(context)
+            try:
+                # fx-opt reports the parser's text as the message of one
+                # error; so does this.
+                printed.append("error: ")
+                parsed = lib.mlirParsePassPipeline(
+                    lib.mlirPassManagerGetAsOpPassManager(manager), _string_ref(pipeline),
+                    collect_callback, None)
+                if not parsed.value:
+                    return False, "".join(printed)
+                printed.pop()
+                ran = lib.mlirPassManagerRunOnOp(manager, lib.mlirModuleGetOperation(module))
+                return bool(ran.value), "".join(printed)
+            finally:
+                lib.mlirPassManagerDestroy(manager)
+                lib.mlirModuleDestroy(module)
+        finally:
+            lib.mlirContextDestroy(context)
+
+
+_loaded = {}
+_loading = threading.Lock()
+
+
+def load(path):
+    """The Library at `path`, loaded once per process."""
+    with _loading:
+        if path not in _loaded:
+            _loaded[path] = Library(path)
+        return _loaded[path]
