@@ -99,11 +99,12 @@ def FXSplitGraph : Pass<"fx-split-graph", "::mlir::ModuleOp"> {
 
     Sources. The rules follow the newest vLLM `split_graph` that could be
     read, at vllm-project/vllm 7ffc3d06e70c97125760bd3997896b27954a9649
-    (docs/DesignNotes.md lists each source, and asks whether that commit is
-    on main): `split_graph`, `_decompose_size_nodes` (PRs #36038, #38360,
-    with the dim fix of #42543) and `_merge_empty_only_subgraphs` (PRs
-    #28044, #36595) in `vllm/backends/compiler/backends.py`, `should_split`
-    in `vllm/backends/compiler/partition_rules.py`, `_attention_ops` in
+    (most likely a commit of the closed draft #54654 that moves modules;
+    docs/DesignNotes.md lists each source and asks for the main commit):
+    `split_graph`, `_decompose_size_nodes` (PRs #36038, #38360, with the
+    dim fix of #42543) and `_merge_empty_only_subgraphs` (PRs #28044,
+    #36595) in `vllm/backends/compiler/backends.py`, `should_split` in
+    `vllm/backends/compiler/partition_rules.py`, `_attention_ops` in
     `vllm/foundation/config/compilation.py` (the `vllm/compilation/` and
     `vllm/config/` files of that commit are shims importing these).
 
