@@ -9,8 +9,8 @@ PiecewiseCompileInterpreter), vllm/backends/compiler/partition_rules.py
 set_splitting_ops_for_v1); vllm/compilation/ and vllm/config/ hold
 compatibility shims there. backends.py and compilation.py read the same at
 055e47c28003156421365af985d676fc921cb075. That layout is the one of
-vllm-project/vllm#54654, a draft closed unmerged that only moves modules, so
-these are most likely its commits, not main's; the main commit with the same
+vllm-project/vllm#54654, a draft that only moves modules and whose record
+shows it closed, not merged, so these are most likely its commits, not main's; the main commit with the same
 text is a question (docs/DesignNotes.md, fx-split-graph, lists every text
 read). The size rule is the one of the merged PR vllm-project/vllm#42543
 (x.size(dim) is left alone); `fixed=False` is the rule before it (#36038,
