@@ -1,16 +1,20 @@
 """A reference copy of vLLM's `split_graph`, written from vLLM's source.
 
 The oracle of integration_test/Import/split_graph_vllm.py and bench/split_graph_bench.py.
-Written from vLLM's vllm/compilation/backends.py, partition_rules.py and
-config/compilation.py as the search index holds them; VLLM-NOTES.md in the
-wt-ref worktree lists each text read. The mainline commit of the newest
-text could not be named through the index: the readable vllm-project/vllm
-commits of backends.py (8ea6b3784388430d347f1f6d9761c6b90f3dd493,
-0041b00e4c3d13dd3aea07267e4ff19004e65764) predate the decomposition; the
-newest rules come from vLLM text without a commit label, pinned by the merged
-PRs vllm-project/vllm#36038 (the decomposition), #38360 (getitem users of
-a size) and #42543 (x.size(dim) is left alone, the fixed rule followed
-here). The steps, in vLLM's order:
+Written from vllm-project/vllm at commit 7ffc3d06e70c97125760bd3997896b27954a9649,
+where the modules live at vllm/backends/compiler/backends.py (split_graph,
+_decompose_size_nodes, _merge_empty_only_subgraphs, _is_empty_allocation_node,
+PiecewiseCompileInterpreter), vllm/backends/compiler/partition_rules.py
+(should_split) and vllm/foundation/config/compilation.py (_attention_ops,
+set_splitting_ops_for_v1); vllm/compilation/ and vllm/config/ hold
+compatibility shims there. backends.py and compilation.py read the same at
+055e47c28003156421365af985d676fc921cb075. That layout is the one of
+vllm-project/vllm#54654, a draft that only moves modules and whose record
+shows it closed, not merged, so these are most likely its commits, not main's; the main commit with the same
+text is a question (docs/DesignNotes.md, fx-split-graph, lists every text
+read). The size rule is the one of the merged PR vllm-project/vllm#42543
+(x.size(dim) is left alone); `fixed=False` is the rule before it (#36038,
+#38360). The steps, in vLLM's order:
 
 1. `_decompose_size_nodes`: each dimless `x.size()` (`call_method` "size"
    with no dim) becomes one `aten.sym_size.int(x, i)` per SymInt dim,
@@ -26,8 +30,9 @@ here). The steps, in vLLM's order:
    moves to the last non-splitting piece before it, if its inputs are there
    or earlier.
 4. torch 2.x `split_module(..., keep_original_order=True)` (here
-   fx_mlir_import.split_module, which runs on torch 1.13) and SplitItems
-   sorted by graph id.
+   fx_mlir_import.split_module, which runs on torch 1.13; its SymInt threading
+   is torch/fx/passes/split_module.py's at pytorch/pytorch
+   07bfb4da9efcf4c80c308540b11bcee3e1d0f381) and SplitItems sorted by graph id.
 
 `sym_shape_indices` computes what vLLM's PiecewiseCompileInterpreter passes
 to each compiled piece: the positions of its SymInt arguments, from the
@@ -43,10 +48,12 @@ import torch.fx
 from fx_mlir_import.split_module import split_module
 from fx_mlir_import.types import is_symint
 
-# CompilationConfig._attention_ops as quoted for the newest vLLM (13 ops),
-# then the two KV-cache updates set_splitting_ops_for_v1 appends when the
-# inductor graph partition is off. See VLLM-NOTES.md: the middle ten are
-# read from deployments passing vLLM's default list, not from a named commit.
+# CompilationConfig._attention_ops at 7ffc3d06e70c, then the two KV-cache
+# updates set_splitting_ops_for_v1 appends when the inductor graph partition
+# is off. That commit lists 17 attention ops: these 13 in the same order plus
+# qwen4_exp_compute_ple_ngram_ids, qwen4_exp_ple_short_conv,
+# qwen4_exp_qsa_with_output and qwen_gdn_attention_core_fused_norm_packed,
+# left out here as in fx-split-graph's default (a question for the lead).
 DEFAULT_SPLITTING_OPS = [
     "vllm::unified_attention_with_output",
     "vllm::unified_mla_attention_with_output",

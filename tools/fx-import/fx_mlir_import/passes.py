@@ -36,7 +36,8 @@ FROM, TO, MESSAGE = "from", "to", "message"
 BEFORE, AFTER, CROSSES, VALUE, TYPE = "before", "after", "crosses", "value", "type"
 
 # Where fx-decompose-size puts the dims: as vLLM's _decompose_size_nodes
-# does, right after the tensor's producer.
+# does (vllm/backends/compiler/backends.py at vllm-project/vllm 7ffc3d06e70c),
+# right after the tensor's producer.
 VLLM_PLACEMENT = "placement=after-producer"
 
 

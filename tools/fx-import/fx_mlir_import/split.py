@@ -2,8 +2,9 @@
 # See the LICENSE file at the root of fx-mlir for license information.
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
-"""split_graph: vLLM's `split_graph` (vllm/compilation/backends.py), with
-the partition decided and checked by fx-mlir.
+"""split_graph: vLLM's `split_graph` (vllm/compilation/backends.py; read at
+vllm-project/vllm 7ffc3d06e70c, see docs/DesignNotes.md), with the partition
+decided and checked by fx-mlir.
 
 The graph is imported; fx-decompose-size (the dims placed as vLLM places
 them) and fx-split-graph run on it, in this process through libFXMLIR-C.so
@@ -124,7 +125,7 @@ def _runner(fx_opt, library):
 
 def _op_name(op):
     """A splitting op as fx-split-graph spells it: a name as given, and a
-    resolved op (newer vLLM passes OpOverloads) by its `OpOverload.name()`,
+    resolved op (vLLM at 0041b00e4c3d passes OpOverloads) by its `OpOverload.name()`,
     `ns::op` for a packet."""
     if isinstance(op, str):
         if not op or any(c in op for c in _NOT_IN_NAMES):

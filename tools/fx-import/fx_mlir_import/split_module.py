@@ -6,11 +6,12 @@
 
 `split_module(m, root_m, split_callback, ...)` cuts a GraphModule into
 `submod_<id>` children as torch 2.x's `torch.fx.passes.split_module` does
-(read in the search index's stored text of PyTorch's
-torch/fx/passes/split_module.py, the version with `tuple_return` and
-`partition_affix`, index file id 52872108543; the index names no commit for
-it). What torch 1.13's own split_module (Debian's python3-torch 1.13) lacks,
-and this one does:
+(torch/fx/passes/split_module.py at pytorch/pytorch
+07bfb4da9efcf4c80c308540b11bcee3e1d0f381: SymInt threading, pieces without
+outputs, the order of inputs and outputs; the later version with
+`tuple_return` and `partition_affix`, added by pytorch/pytorch PR #179007,
+was read without a commit, index file id 52872108543). What torch 1.13's own
+split_module (Debian's python3-torch 1.13) lacks, and this one does:
 
 - a piece with no output (an op that writes into a buffer) is called and
   returns `()`; 1.13 fails indexing its empty output list;

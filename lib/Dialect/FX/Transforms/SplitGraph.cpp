@@ -14,6 +14,13 @@
 // among them broke the piece's compilation. Here the cut is an MLIR pass, and
 // what may cross it is checked: tensors and index values only.
 //
+// The vLLM rules are those of vllm-project/vllm commit
+// 7ffc3d06e70c97125760bd3997896b27954a9649 (most likely of the closed draft
+// #54654, which moves vllm/compilation/ to vllm/backends/compiler/); torch.fx's
+// split_module is torch/fx/passes/split_module.py at pytorch/pytorch
+// 07bfb4da9efcf4c80c308540b11bcee3e1d0f381. docs/DesignNotes.md lists what
+// was read where and what is still a question.
+//
 // The pass analyses every function first and changes the module only when no
 // function has an error, so a failure leaves the IR as it was.
 //

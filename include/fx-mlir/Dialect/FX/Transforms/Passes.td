@@ -50,7 +50,8 @@ def FXDecomposeSize : Pass<"fx-decompose-size"> {
     `placement=after-producer` puts the per-dim values right after the
     tensor's producer (the function's start for an argument), as vLLM's
     `_decompose_size_nodes` inserts its `sym_size` nodes
-    (`inserting_after(tensor_node)`, vLLM PR #36038), instead of where the
+    (`inserting_after(tensor_node)` in `vllm/backends/compiler/backends.py`
+    at vllm-project/vllm 7ffc3d06e70c, PR #36038), instead of where the
     `x.size()` was; fx-split-graph then computes them in the producer's
     piece and they cross as `index` values. Ops the pass creates are located
     at `fused<"fx-decompose-size">[<the size op's location>]`.
@@ -97,14 +98,15 @@ def FXSplitGraph : Pass<"fx-split-graph", "::mlir::ModuleOp"> {
     cross a cut.
 
     Sources. The rules follow the newest vLLM `split_graph` that could be
-    read (docs/DesignNotes.md lists each source): the walk with the
-    getitem rule and the `node.next` grouping as in vLLM's backends.py
-    (search-index text of a mainline version after 0041b00e4c3d, whose
-    commit the index does not name), `_decompose_size_nodes` (vLLM PR
-    #36038, with the dim fix of PR #42543), `_merge_empty_only_subgraphs`
-    (PRs #28044, #36595), `should_split` in
-    `vllm/compilation/partition_rules.py`; `_attention_ops` in
-    `vllm/config/compilation.py` (002284db4c87 holds an older list of 12).
+    read, at vllm-project/vllm 7ffc3d06e70c97125760bd3997896b27954a9649
+    (most likely a commit of the closed draft #54654 that moves modules;
+    docs/DesignNotes.md lists each source and asks for the main commit):
+    `split_graph`, `_decompose_size_nodes` (PRs #36038, #38360, with the
+    dim fix of #42543) and `_merge_empty_only_subgraphs` (PRs #28044,
+    #36595) in `vllm/backends/compiler/backends.py`, `should_split` in
+    `vllm/backends/compiler/partition_rules.py`, `_attention_ops` in
+    `vllm/foundation/config/compilation.py` (the `vllm/compilation/` and
+    `vllm/config/` files of that commit are shims importing these).
 
     **FX nodes.** The pass works on the graph's FX nodes, which it knows from
     the importer: each op's location is its node's name (ops of one node are
@@ -114,8 +116,11 @@ def FXSplitGraph : Pass<"fx-split-graph", "::mlir::ModuleOp"> {
     replace and its getitems are gone, as after vLLM's decomposition.
 
     **Splitting ops.** `splitting-ops` is a comma list; the default is
-    vLLM's newest readable list: its attention ops and the KV-cache
-    updates. As vLLM's `should_split`, only `call_function` nodes of torch
+    vLLM's attention ops and KV-cache updates at that commit, less four of
+    its 17 attention ops (`qwen4_exp_compute_ple_ngram_ids`,
+    `qwen4_exp_ple_short_conv`, `qwen4_exp_qsa_with_output`,
+    `qwen_gdn_attention_core_fused_norm_packed`; whether main has them is
+    a question). As vLLM's `should_split`, only `call_function` nodes of torch
     ops match: a packet `torch.ops.ns.op` matches `ns::op`; an overload
     `torch.ops.ns.op.ovl` matches its `OpOverload.name()` (`ns::op` for
     `.default`, `ns::op.ovl` otherwise) or that name followed by `.ovl`.
@@ -153,9 +158,10 @@ def FXSplitGraph : Pass<"fx-split-graph", "::mlir::ModuleOp"> {
     flat sequence of calls; nothing is reordered, since splitting ops write
     to buffers.
 
-    **SymInts.** Like torch 2.x's `split_module`, a piece that receives a
-    value whose type mentions a SymInt receives that SymInt's function
-    argument (`fx.symbol`) right after it. Arguments say which SymInts
+    **SymInts.** Like torch 2.x's `split_module`
+    (`torch/fx/passes/split_module.py` at pytorch/pytorch 07bfb4da9efc), a
+    piece that receives a value whose type mentions a SymInt receives that
+    SymInt's function argument (`fx.symbol`) right after it. Arguments say which SymInts
     their dims are (`fx.dim_symbols`); other values, the importer's
     `fx.symbols` on the function (node name to, per result, the SymInt
     expression of each dim); a `fx.sym_size` mentions its dim's.
@@ -164,8 +170,8 @@ def FXSplitGraph : Pass<"fx-split-graph", "::mlir::ModuleOp"> {
     is an error and the module is left unchanged; the error names the value
     (its FX node), the op that defines it and both pieces. A `torch.Size`
     crossing broke vLLM's piece compilation on MoE models
-    (`orig_shape = h.shape; h = moe(h); h.view(orig_shape)`): run
-    `fx-decompose-size` first.
+    (`orig_shape = h.shape; h = moe(h); h.view(orig_shape)`, as
+    vllm-project/vllm#36038 describes): run `fx-decompose-size` first.
 
     ```mlir
     func.func @f(%x: tensor<?x8xf32>) -> tensor<?x8xf32> {
