@@ -48,20 +48,21 @@ import torch.fx
 from fx_mlir_import.split_module import split_module
 from fx_mlir_import.types import is_symint
 
-# CompilationConfig._attention_ops at 7ffc3d06e70c, then the two KV-cache
-# updates set_splitting_ops_for_v1 appends when the inductor graph partition
-# is off. That commit lists 17 attention ops: these 13 in the same order plus
-# qwen4_exp_compute_ple_ngram_ids, qwen4_exp_ple_short_conv,
-# qwen4_exp_qsa_with_output and qwen_gdn_attention_core_fused_norm_packed,
-# left out here as in fx-split-graph's default (a question for the lead).
+# CompilationConfig._attention_ops at 7ffc3d06e70c (all 17, in order), then
+# the two KV-cache updates set_splitting_ops_for_v1 appends when the inductor
+# graph partition is off.
 DEFAULT_SPLITTING_OPS = [
     "vllm::unified_attention_with_output",
     "vllm::unified_mla_attention_with_output",
     "vllm::mamba_mixer2",
     "vllm::mamba_mixer",
     "vllm::short_conv",
+    "vllm::qwen4_exp_compute_ple_ngram_ids",
+    "vllm::qwen4_exp_ple_short_conv",
+    "vllm::qwen4_exp_qsa_with_output",
     "vllm::linear_attention",
     "vllm::qwen_gdn_attention_core",
+    "vllm::qwen_gdn_attention_core_fused_norm_packed",
     "vllm::gdn_attention_core_xpu",
     "vllm::olmo_hybrid_gdn_full_forward",
     "vllm::sparse_attn_indexer",

@@ -116,11 +116,8 @@ def FXSplitGraph : Pass<"fx-split-graph", "::mlir::ModuleOp"> {
     replace and its getitems are gone, as after vLLM's decomposition.
 
     **Splitting ops.** `splitting-ops` is a comma list; the default is
-    vLLM's attention ops and KV-cache updates at that commit, less four of
-    its 17 attention ops (`qwen4_exp_compute_ple_ngram_ids`,
-    `qwen4_exp_ple_short_conv`, `qwen4_exp_qsa_with_output`,
-    `qwen_gdn_attention_core_fused_norm_packed`; whether main has them is
-    a question). As vLLM's `should_split`, only `call_function` nodes of torch
+    vLLM's 17 attention ops and 2 KV-cache updates at that commit, in its
+    order. As vLLM's `should_split`, only `call_function` nodes of torch
     ops match: a packet `torch.ops.ns.op` matches `ns::op`; an overload
     `torch.ops.ns.op.ovl` matches its `OpOverload.name()` (`ns::op` for
     `.default`, `ns::op.ovl` otherwise) or that name followed by `.ovl`.
@@ -207,8 +204,12 @@ def FXSplitGraph : Pass<"fx-split-graph", "::mlir::ModuleOp"> {
                "\"vllm::mamba_mixer2\", "
                "\"vllm::mamba_mixer\", "
                "\"vllm::short_conv\", "
+               "\"vllm::qwen4_exp_compute_ple_ngram_ids\", "
+               "\"vllm::qwen4_exp_ple_short_conv\", "
+               "\"vllm::qwen4_exp_qsa_with_output\", "
                "\"vllm::linear_attention\", "
                "\"vllm::qwen_gdn_attention_core\", "
+               "\"vllm::qwen_gdn_attention_core_fused_norm_packed\", "
                "\"vllm::gdn_attention_core_xpu\", "
                "\"vllm::olmo_hybrid_gdn_full_forward\", "
                "\"vllm::sparse_attn_indexer\", "
