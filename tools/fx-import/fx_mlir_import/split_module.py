@@ -31,6 +31,7 @@ Not supported: torch 2.x's autocast and set_grad_enabled region splitting
 """
 
 import operator
+import weakref
 
 import torch
 import torch.fx
@@ -38,12 +39,111 @@ from torch.fx.graph_module import GraphModule
 
 from .types import is_symint
 
-__all__ = ["split_module"]
+__all__ = ["LazyGraphModule", "split_module"]
 
 _GLOBAL_STATE_TARGETS = tuple(
     t for t in (getattr(torch._C, "_set_grad_enabled", None),
                 getattr(getattr(torch, "amp", None), "_enter_autocast", None),
                 getattr(getattr(torch, "amp", None), "_exit_autocast", None)) if t)
+
+
+class _Generated:
+    """Stands, on a GraphModule's class, for an attribute that `recompile()`
+    generates (`_code`, `forward`, `__call__`): reading it through the
+    instance, or through the class for forward and `__call__`, generates the
+    code first. `owner` is a weak reference to the instance of a per-instance
+    class (None for `_code`, which lives on the instance)."""
+    __slots__ = ("name", "owner")
+
+    def __init__(self, name, owner=None):
+        self.name = name
+        self.owner = owner
+
+    def __get__(self, obj, cls=None):
+        module = obj if obj is not None else self.owner and self.owner()
+        if module is None:
+            if obj is None and self.owner is None:
+                return self
+            raise AttributeError(self.name)
+        module.real_recompile()
+        return getattr(obj if obj is not None else cls, self.name)
+
+
+class _OwnLazyGraphModule(GraphModule):
+    """A GraphModule that generates its code on first need, for a torch
+    without `torch.fx._lazy_graph_module._LazyGraphModule` (torch 1.13).
+
+    The idea is torch's (torch/fx/_lazy_graph_module.py, pytorch/pytorch
+    commit 027a8dc7226184818320756f5c024c5c0ea4bbd9): setting the graph
+    only marks the code stale, and what reads the generated code generates
+    it. Here the stale state is `_code` missing from the instance: the
+    graph setter (which GraphModule.__init__ calls) drops `_code` and puts
+    `_Generated` stand-ins for `forward` and `__call__` on the module's own
+    class (GraphModule.__new__ makes one per instance), and `_code` has one
+    on this class. So calling, `forward` (also from the class, as
+    symbolic_trace reads it), `code`, `str`, `to_folder` generate the code,
+    and pickling and torch.jit.script generate it first. Unlike torch's
+    class, `recompile()` stays eager and returns the PythonCode, so editing
+    the graph and recompiling behaves as on a GraphModule. Copies
+    (copy/deepcopy) are eager GraphModules, as GraphModule makes them."""
+
+    _code = _Generated("_code")
+
+    @property
+    def graph(self):
+        return self._graph
+
+    @graph.setter
+    def graph(self, g):
+        cls = type(self)
+        if cls is _OwnLazyGraphModule:  # no class per instance: stay eager
+            GraphModule.graph.fset(self, g)
+            return
+        assert isinstance(g, torch.fx.Graph), f"Expected a Graph instance, but got {type(g)}"
+        self._graph = g
+        g.owning_module = self
+        self.__dict__.pop("_code", None)
+        owner = weakref.ref(self)
+        cls.forward = _Generated("forward", owner)
+        if "__call__" not in vars(cls):
+            cls.__call__ = _Generated("__call__", owner)
+
+    def _needs_recompile(self):
+        return "_code" not in self.__dict__
+
+    def real_recompile(self):
+        if self._needs_recompile():
+            self.recompile()
+
+    def recompile(self):
+        cls = type(self)
+        for name in ("forward", "__call__"):
+            if isinstance(vars(cls).get(name), _Generated):
+                delattr(cls, name)
+        return super().recompile()
+
+    # GraphModule's reducers copy __dict__ before they recompile.
+    def __reduce__(self):
+        self.real_recompile()
+        return super().__reduce__()
+
+    def __reduce_package__(self, exporter):
+        self.real_recompile()
+        return super().__reduce_package__(exporter)
+
+    def __reduce_deploy__(self, importer):
+        self.real_recompile()
+        return super().__reduce_deploy__(importer)
+
+    def __prepare_scriptable__(self):
+        self.real_recompile()
+        return self
+
+
+try:
+    from torch.fx._lazy_graph_module import _LazyGraphModule as LazyGraphModule
+except ImportError:
+    LazyGraphModule = _OwnLazyGraphModule
 
 
 class SplitModuleError(RuntimeError):
@@ -125,10 +225,13 @@ def _attr(module, qualname):
 
 def split_module(m, root_m, split_callback, qualname_map=None, keep_original_order=False,
                  keep_original_node_name=False, keep_original_input_name=True, *,
-                 tuple_return=False):
+                 tuple_return=False, lazy=False):
     """Cut `m` into pieces by `split_callback(node) -> int` (placeholders,
     get_attr and output are not asked). `root_m` is unused, as in torch.
-    Returns a GraphModule whose `submod_<id>` children are the pieces."""
+    Returns a GraphModule whose `submod_<id>` children are the pieces;
+    with `lazy`, it and the pieces are LazyGraphModules, which generate
+    their code on first need."""
+    module_cls = LazyGraphModule if lazy else GraphModule
     del root_m
     nodes = list(m.graph.nodes)
     by_name = {node.name: node for node in nodes}
@@ -283,7 +386,7 @@ def split_module(m, root_m, split_callback, qualname_map=None, keep_original_ord
                 construct(node)
             for inp in piece.inputs:
                 construct(by_name[inp])
-        base_attrs[piece.submod_name] = GraphModule(piece.targets, piece.graph)
+        base_attrs[piece.submod_name] = module_cls(piece.targets, piece.graph)
         call = base.call_module(piece.submod_name,
                                 tuple(base_env[n] for n in piece.inputs))
         if len(piece.outputs) > 1 or (piece.outputs and tuple_return):
@@ -299,4 +402,4 @@ def split_module(m, root_m, split_callback, qualname_map=None, keep_original_ord
     for node in nodes:
         if node.op == "output":
             base.output(torch.fx.node.map_arg(node.args[0], lambda n: base_env[n.name]))
-    return GraphModule(base_attrs, base)
+    return module_cls(base_attrs, base)
