@@ -214,6 +214,23 @@ def _nodes_in(arg):
     return found
 
 
+_AGGREGATES = (tuple, list, dict, slice)
+
+
+def _map_nodes(args, env):
+    """map_arg(args, env.__getitem__) for a node's args tuple or kwargs
+    dict, without map_arg where they hold no aggregate. (Node.__init__
+    passes what it is given through map_arg again, so either form makes
+    the same node.)"""
+    values = args.values() if isinstance(args, dict) else args
+    for value in values:
+        if isinstance(value, _AGGREGATES):
+            return torch.fx.node.map_arg(args, env.__getitem__)
+    if isinstance(args, dict):
+        return {k: env[v] if isinstance(v, torch.fx.Node) else v for k, v in args.items()}
+    return tuple(env[v] if isinstance(v, torch.fx.Node) else v for v in args)
+
+
 def _attr(module, qualname):
     value = module
     for atom in qualname.split("."):
@@ -254,6 +271,8 @@ def split_module(m, root_m, split_callback, qualname_map=None, keep_original_ord
             pieces[name] = _Piece(name)
         piece_of[node] = name
 
+    symbols_of = {}  # node -> the free symbols of its example value, sorted
+
     def record(def_node, use_node):
         defined = piece_of.get(def_node)
         used = piece_of.get(use_node) if use_node is not None else None
@@ -267,21 +286,24 @@ def split_module(m, root_m, split_callback, qualname_map=None, keep_original_ord
             return
         user = pieces[used]
         user.inputs.setdefault(def_node.name)
-        value = def_node.meta.get("example_value")
-        if value is not None:
-            for symbol in sorted(_free_symbols(value), key=str):
-                bound_by = binder.get(symbol)
-                if bound_by is None:
-                    raise SplitModuleError(
-                        f"split_module: node '{def_node.name}' crosses into piece {used} "
-                        f"with symbol {symbol} that no node binds")
-                user.inputs.setdefault(bound_by.name)
-                if bound_by.op != "placeholder":
-                    bound_in = piece_of.get(bound_by)
-                    if bound_in is not None:
-                        pieces[bound_in].outputs.setdefault(bound_by.name)
-                        pieces[bound_in].dependents.setdefault(used)
-                        user.dependencies.setdefault(bound_in)
+        symbols = symbols_of.get(def_node)
+        if symbols is None:
+            value = def_node.meta.get("example_value")
+            symbols = symbols_of[def_node] = (
+                () if value is None else sorted(_free_symbols(value), key=str))
+        for symbol in symbols:
+            bound_by = binder.get(symbol)
+            if bound_by is None:
+                raise SplitModuleError(
+                    f"split_module: node '{def_node.name}' crosses into piece {used} "
+                    f"with symbol {symbol} that no node binds")
+            user.inputs.setdefault(bound_by.name)
+            if bound_by.op != "placeholder":
+                bound_in = piece_of.get(bound_by)
+                if bound_in is not None:
+                    pieces[bound_in].outputs.setdefault(bound_by.name)
+                    pieces[bound_in].dependents.setdefault(used)
+                    user.dependencies.setdefault(bound_in)
         if defined is not None:
             user.dependencies.setdefault(defined)
 
@@ -292,7 +314,9 @@ def split_module(m, root_m, split_callback, qualname_map=None, keep_original_ord
             for def_node in _nodes_in(node.args[0]):
                 record(def_node, None)
             continue
-        for def_node in _nodes_in(node.args) + _nodes_in(node.kwargs):
+        # Each input once, in map_arg's order over args, then kwargs: the
+        # order of first uses, which is all record() depends on.
+        for def_node in node.all_input_nodes:
             record(def_node, node)
 
     original_order = list(pieces)
@@ -317,13 +341,13 @@ def split_module(m, root_m, split_callback, qualname_map=None, keep_original_ord
 
     for name in topo_order:
         piece = pieces[name]
-        names = list(piece.inputs)
-        ordered = ([n for n in names if not is_module_attr(by_name[n])]
-                   + [n for n in names if is_module_attr(by_name[n])])
+        modules = {n: is_module_attr(by_name[n]) for n in piece.inputs}
+        ordered = ([n for n, module in modules.items() if not module]
+                   + [n for n, module in modules.items() if module])
         kept = {}
         for counter, inp in enumerate(ordered):
             orig = by_name[inp]
-            if is_module_attr(orig):
+            if modules[inp]:
                 new = piece.graph.get_attr(orig.target)
                 piece.targets[orig.target] = _attr(m, orig.target)
             else:
@@ -334,21 +358,32 @@ def split_module(m, root_m, split_callback, qualname_map=None, keep_original_ord
             piece.env[orig] = new
         piece.inputs = kept
 
+    # create_node names a node from its target by the stateless
+    # Graph._target_to_str (snake case); given that name as the candidate it
+    # picks the same unique name, so each target's is computed once (keyed
+    # by the string, or by the id of a callable, which its nodes keep alive).
+    candidates = {}
     for node in nodes:
         name = piece_of.get(node)
         if name is None:
             continue
         piece = pieces[name]
-        args = torch.fx.node.map_arg(node.args, piece.env.__getitem__)
-        kwargs = torch.fx.node.map_arg(node.kwargs, piece.env.__getitem__)
+        args = _map_nodes(node.args, piece.env)
+        kwargs = _map_nodes(node.kwargs, piece.env)
         target = node.target
         if node.op in ("call_module", "get_attr"):
             target = node.target.replace(".", "_")
             piece.targets[target] = _attr(m, node.target)
             if qualname_map is not None:
                 qualname_map[f"{piece.submod_name}.{target}"] = node.target
-        new = piece.graph.create_node(node.op, target, args, kwargs,
-                                      name=node.name if keep_original_node_name else None,
+        if keep_original_node_name:
+            candidate = node.name
+        else:
+            key = target if isinstance(target, str) else id(target)
+            candidate = candidates.get(key)
+            if candidate is None:
+                candidate = candidates[key] = piece.graph._target_to_str(target)
+        new = piece.graph.create_node(node.op, target, args, kwargs, name=candidate,
                                       type_expr=node.type)
         new.meta = node.meta.copy()
         piece.env[node] = new
@@ -376,6 +411,7 @@ def split_module(m, root_m, split_callback, qualname_map=None, keep_original_ord
         for node in nodes:
             construct(node)
 
+    # With keep_original_order, every placeholder comes before the first call.
     placeholders = [node for node in nodes if node.op == "placeholder"]
     for name in (original_order if keep_original_order else topo_order):
         piece = pieces[name]
@@ -384,6 +420,7 @@ def split_module(m, root_m, split_callback, qualname_map=None, keep_original_ord
         if keep_original_order:
             for node in placeholders:
                 construct(node)
+            placeholders = ()
             for inp in piece.inputs:
                 construct(by_name[inp])
         base_attrs[piece.submod_name] = module_cls(piece.targets, piece.graph)
