@@ -26,6 +26,9 @@ and this one does:
   node's args, then kwargs, then the graph output), inputs by first use
   inside the piece, placeholder-like inputs before nn.Module get_attrs.
 
+With `lazy=True` (split_graph's) the pieces and the split module are
+LazyGraphModules: the same graphs, code generated on first need.
+
 Not supported: torch 2.x's autocast and set_grad_enabled region splitting
 (GLOBAL_STATE_NODES); such a node is an error here.
 """
