@@ -6,7 +6,9 @@
 # print_readable, symbolic_trace and torch.jit.script work on pieces that were
 # never used; editing a graph and recompiling, or assigning a new graph,
 # behaves as on a GraphModule. Code generation is counted at
-# torch.fx.Graph.python_code, which GraphModule.recompile calls.
+# torch.fx.Graph.python_code, which GraphModule.recompile calls. (This is
+# split_module.py's own LazyGraphModule, torch 1.13's case; a torch with
+# _LazyGraphModule is used instead, and its recompile() is lazy.)
 # REQUIRES: torch
 # RUN: %PYTHON %s %fx_obj_root/bin/fx-opt | FileCheck %s
 
