@@ -102,7 +102,8 @@ def split_graph(gm, splitting_ops=None, *, stats=None, fx_opt=None, library=None
             raise FxImportError(f"fx-split-graph's map has no piece for node '{node.name}'")
         assignment[node] = piece
     from .split_module import split_module
-    split_gm = split_module(gm, None, assignment.__getitem__, keep_original_order=True)
+    split_gm = split_module(gm, None, assignment.__getitem__, keep_original_order=True,
+                            lazy=True)
     items = []
     for name, module in split_gm.named_children():
         graph_id = int(name[len("submod_"):])
