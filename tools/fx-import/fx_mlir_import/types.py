@@ -91,14 +91,15 @@ def is_symint(value):
     return bool(SYMINT_TYPES) and isinstance(value, SYMINT_TYPES)
 
 
-# The sympy expression a SymInt prints (None if it has none to read): torch
-# 1.13's SymIntNode prints its PySymInt's, torch >= 2's SymInt its node's.
+# The sympy expression a SymInt prints, or None where that is not known:
+# torch 1.13's SymIntNode prints its PySymInt's `expr` (PySymInt.__str__ in
+# torch/fx/experimental/symbolic_shapes.py); other versions are not cached.
 if hasattr(torch, "SymIntNode"):
     def _symint_expr(value):
         return value.get_pyobj().expr
 else:
     def _symint_expr(value):
-        return getattr(getattr(value, "node", None), "expr", None)
+        return None
 
 
 class SpecReader:
