@@ -181,7 +181,11 @@ class SpecReader:
 
 
 class TypeConverter:
-    """MLIR types of specs."""
+    """MLIR types of specs; the type of each tensor (dims, dtype) is printed
+    once."""
+
+    def __init__(self):
+        self.tensor_types = {}
 
     def element_type(self, dtype):
         if dtype not in DTYPES:
@@ -189,8 +193,12 @@ class TypeConverter:
         return DTYPES[dtype]
 
     def tensor_type(self, spec):
-        dims = "".join(("?" if isinstance(d, Sym) else str(d)) + "x" for d in spec.dims)
-        return f"tensor<{dims}{self.element_type(spec.dtype)}>"
+        key = (spec.dims, spec.dtype)
+        type_ = self.tensor_types.get(key)
+        if type_ is None:
+            dims = "".join([("?" if isinstance(d, Sym) else str(d)) + "x" for d in spec.dims])
+            type_ = self.tensor_types[key] = f"tensor<{dims}{self.element_type(spec.dtype)}>"
+        return type_
 
     def type_of(self, spec):
         """The MLIR type of a leaf spec, or None for a Const or a container."""
