@@ -88,6 +88,10 @@ class GraphImporter:
         # SymInt expressions of node values.
         self.folded = []
         self.symbols = {}
+        # Computed once per key: the quoted `"op" "target"` of an fx.node,
+        # by (op, target); the _symbol_exprs of a tensor, by its dims.
+        self.heads = {}
+        self.tensor_exprs = {}
 
     # Trees ------------------------------------------------------------------
 
@@ -105,9 +109,16 @@ class GraphImporter:
         except Unsupported as e:
             raise FxImportError(f"{describe(node)}: {e}") from None
 
-    def materialize(self, spec, node, names):
-        """The tree of a node's results: a leaf per modelled value, each named
-        by `names(leaf_number)`; collects (Ssa) in order."""
+    def materialize(self, spec, node):
+        """The tree of a node's results and its (Ssa) leaves in order: a leaf
+        per modelled value, named for the node, with its leaf number when
+        the tree is more than one leaf."""
+        if not isinstance(spec, (tuple, list, dict)):
+            type_ = self.type_of(spec, node)
+            if type_ is None:
+                return (spec if isinstance(spec, Const) else Const(spec)), []
+            leaf = Ssa(self.out.name_for(node.name), type_, spec)
+            return leaf, [leaf]
         leaves = []
 
         def walk(s):
@@ -127,7 +138,7 @@ class GraphImporter:
         tree = walk(spec)
         single = len(leaves) == 1 and tree is leaves[0]
         for i, leaf in enumerate(leaves):
-            leaf.name = names(None if single else i)
+            leaf.name = self.out.name_for(node.name, None if single else i)
         return tree, leaves
 
     def tree(self, arg):
@@ -137,7 +148,7 @@ class GraphImporter:
         if isinstance(arg, slice):
             return SliceArg(self.tree(arg.start), self.tree(arg.stop), self.tree(arg.step))
         if isinstance(arg, tuple) and not hasattr(arg, "_fields"):
-            return tuple(self.tree(a) for a in arg)
+            return tuple([self.tree(a) for a in arg])
         if isinstance(arg, list):
             return [self.tree(a) for a in arg]
         if isinstance(arg, dict):
@@ -157,13 +168,13 @@ class GraphImporter:
             parts = [self.render(b, operands, node) for b in (tree.start, tree.stop, tree.step)]
             return f"slice({', '.join(parts)})"
         if isinstance(tree, tuple):
-            inner = ", ".join(self.render(t, operands, node) for t in tree)
+            inner = ", ".join([self.render(t, operands, node) for t in tree])
             return f"({inner},)" if len(tree) == 1 else f"({inner})"
         if isinstance(tree, list):
-            return "[" + ", ".join(self.render(t, operands, node) for t in tree) + "]"
+            return "[" + ", ".join([self.render(t, operands, node) for t in tree]) + "]"
         if isinstance(tree, dict):
-            return "{" + ", ".join(f"{k!r}: {self.render(v, operands, node)}"
-                                   for k, v in tree.items()) + "}"
+            return "{" + ", ".join([f"{k!r}: {self.render(v, operands, node)}"
+                                    for k, v in tree.items()]) + "}"
         return _const_repr(tree.value)
 
     # Scalars ----------------------------------------------------------------
@@ -217,11 +228,20 @@ class GraphImporter:
         self.leaves[node] = leaves
         known = self.specs.get(node)
         if len(leaves) == 1 and isinstance(known, (TensorSpec, ScalarSpec)):
-            exprs = [_symbol_exprs(known)]
+            exprs = [self.symbol_exprs(known)]
         else:
-            exprs = [_symbol_exprs(leaf.spec) for leaf in leaves]
+            exprs = [self.symbol_exprs(leaf.spec) for leaf in leaves]
         if any(any(e) for e in exprs):
             self.symbols[node.name] = exprs
+
+    def symbol_exprs(self, spec):
+        """_symbol_exprs(spec); a tensor's once per dims."""
+        if not isinstance(spec, TensorSpec):
+            return _symbol_exprs(spec)
+        exprs = self.tensor_exprs.get(spec.dims)
+        if exprs is None:
+            exprs = self.tensor_exprs[spec.dims] = _symbol_exprs(spec)
+        return exprs
 
     def fold(self, node, tree):
         """A getitem of a tuple: the node is the tree's value, with no op of
@@ -266,22 +286,34 @@ class GraphImporter:
         text = self.render(self.tree(tuple(node.args)), operands, node)
         if node.kwargs:
             text += ", **" + self.render(self.tree(dict(node.kwargs)), operands, node)
-        tree, leaves = self.materialize(
-            self.spec(node), node, lambda i: self.out.name_for(node.name, i))
+        tree, leaves = self.materialize(self.spec(node), node)
         self.env[node] = tree
         self.note_symbols(node, leaves)
-        lhs = ", ".join(l.name for l in leaves) + " = " if leaves else ""
+        lhs = ", ".join([l.name for l in leaves]) + " = " if leaves else ""
         self.out.op(
-            f"{lhs}fx.node {quote(node.op)} {quote(qualified(node.target))}"
-            f"({', '.join(o.name for o in operands)}) {{args = {quote(text)}}} : "
-            f"({', '.join(o.type for o in operands)}) -> ({', '.join(l.type for l in leaves)})",
+            f"{lhs}fx.node {self.head(node)}"
+            f"({', '.join([o.name for o in operands])}) {{args = {quote(text)}}} : "
+            f"({', '.join([o.type for o in operands])}) -> "
+            f"({', '.join([l.type for l in leaves])})",
             node.name)
+
+    def head(self, node):
+        """The quoted op and target of a node's fx.node."""
+        key = (node.op, node.target)
+        try:
+            head = self.heads.get(key)
+        except TypeError:  # an unhashable target: not kept
+            head = key = None
+        if head is None:
+            head = f"{quote(node.op)} {quote(qualified(node.target))}"
+            if key is not None:
+                self.heads[key] = head
+        return head
 
     # The graph --------------------------------------------------------------
 
     def placeholder(self, node, arguments):
-        tree, leaves = self.materialize(
-            self.spec(node), node, lambda i: self.out.name_for(node.name, i))
+        tree, leaves = self.materialize(self.spec(node), node)
         self.env[node] = tree
         for leaf in leaves:
             attrs = []
