@@ -11,6 +11,7 @@ spec), a `Const` leaf (a value the dialect does not model, kept whole in the
 """
 
 import builtins
+import functools
 import gc
 import operator
 
@@ -356,10 +357,9 @@ class GraphImporter:
             attrs.append(f"{FOLDED_ATTR} = [" + ", ".join(
                 f"[{quote(n)}, {quote(i)}, {r}, {quote(a)}]" for n, i, r, a in self.folded) + "]")
         if self.symbols:
-            attrs.append(f"{SYMBOLS_ATTR} = {{" + ", ".join(
-                f"{quote(n)} = [" + ", ".join(
-                    "[" + ", ".join(quote(e) for e in exprs) + "]" for exprs in results_) + "]"
-                for n, results_ in self.symbols.items()) + "}")
+            attrs.append(f"{SYMBOLS_ATTR} = {{" + ", ".join([
+                f"{quote(n)} = [" + ", ".join([_string_array(tuple(exprs)) for exprs in results_])
+                + "]" for n, results_ in self.symbols.items()]) + "}")
         attrs = f" attributes {{{', '.join(attrs)}}}" if attrs else ""
         ret = (f"  return {', '.join(r.name for r in results)} : {types} {loc('output')}"
                if results else f"  return {loc('output')}")
@@ -375,6 +375,12 @@ NOT_HANDLED = object()
 # kSymbolsAttrName in Passes.h).
 FOLDED_ATTR = "fx.folded"
 SYMBOLS_ATTR = "fx.symbols"
+
+
+@functools.lru_cache(maxsize=1024)
+def _string_array(strings):
+    """An MLIR array of string literals; the same few recur on every node."""
+    return "[" + ", ".join([quote(s) for s in strings]) + "]"
 
 
 def _symbol_exprs(spec):
