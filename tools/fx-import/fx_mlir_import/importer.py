@@ -232,7 +232,7 @@ class GraphImporter:
             exprs = [self.symbol_exprs(known)]
         else:
             exprs = [self.symbol_exprs(leaf.spec) for leaf in leaves]
-        if any(any(e) for e in exprs):
+        if any(map(any, exprs)):
             self.symbols[node.name] = exprs
 
     def symbol_exprs(self, spec):
