@@ -50,6 +50,7 @@ class Emitter:
         self.lines = []
         self.counter = 0
         self.used = set()
+        self.locs = {}  # loc(where) by where: a node's ops share its loc
 
     def fresh(self, hint):
         # A '.' never occurs in an FX node name, so these never collide.
@@ -65,4 +66,7 @@ class Emitter:
         return self.fresh("v")
 
     def op(self, text, where):
-        self.lines.append(f"  {text} {loc(where)}")
+        location = self.locs.get(where)
+        if location is None:
+            location = self.locs[where] = loc(where)
+        self.lines.append(f"  {text} {location}")

@@ -17,6 +17,7 @@ import operator
 
 import torch
 import torch.fx
+from torch.fx import Node
 
 from .emitter import Emitter, loc, quote, symbol
 from .errors import FxImportError, describe, qualified
@@ -144,11 +145,12 @@ class GraphImporter:
 
     def tree(self, arg):
         """The tree of a literal argument of a node."""
-        if isinstance(arg, torch.fx.Node):
+        if isinstance(arg, Node):
             return self.env[arg]
         if isinstance(arg, slice):
             return SliceArg(self.tree(arg.start), self.tree(arg.stop), self.tree(arg.step))
-        if isinstance(arg, tuple) and not hasattr(arg, "_fields"):
+        # A namedtuple is a Const; a plain tuple has no `_fields` to look for.
+        if type(arg) is tuple or isinstance(arg, tuple) and not hasattr(arg, "_fields"):
             return tuple([self.tree(a) for a in arg])
         if isinstance(arg, list):
             return [self.tree(a) for a in arg]
@@ -249,7 +251,7 @@ class GraphImporter:
         its own; fx-split-graph still needs to know where it is."""
         self.env[node] = tree
         base = node.args[0]
-        if not isinstance(base, torch.fx.Node):
+        if not isinstance(base, Node):
             return
         leaves = self.leaves.get(base, [])
         result = next((i for i, leaf in enumerate(leaves) if leaf is tree), -1)
@@ -285,8 +287,9 @@ class GraphImporter:
     def opaque(self, node):
         operands = []
         text = self.render(self.tree(tuple(node.args)), operands, node)
-        if node.kwargs:
-            text += ", **" + self.render(self.tree(dict(node.kwargs)), operands, node)
+        kwargs = node.kwargs
+        if kwargs:
+            text += ", **" + self.render(self.tree(dict(kwargs)), operands, node)
         tree, leaves = self.materialize(self.spec(node), node)
         self.env[node] = tree
         self.note_symbols(node, leaves)
@@ -519,7 +522,7 @@ def _getitem(imp, node):
     if len(node.args) != 2 or node.kwargs:
         return NOT_HANDLED
     base, item = imp.tree(node.args[0]), node.args[1]
-    if isinstance(base, (tuple, list, dict)) and not isinstance(item, torch.fx.Node):
+    if isinstance(base, (tuple, list, dict)) and not isinstance(item, Node):
         try:
             tree = base[item]
         except (IndexError, KeyError, TypeError):
@@ -618,11 +621,13 @@ _COMPARE = {
 }
 
 
-def _scalar_operands(imp, node, count):
-    """The index names of a node's `count` scalar operands, or None."""
+def _scalar_operands(imp, node, count, trees=None):
+    """The index names of a node's `count` scalar operands (their `trees`,
+    if the caller has them), or None."""
     if len(node.args) != count or node.kwargs:
         return None
-    trees = [imp.tree(a) for a in node.args]
+    if trees is None:
+        trees = [imp.tree(a) for a in node.args]
     if not any(isinstance(t, Ssa) for t in trees):
         return None
     if not all(_is_int(t) or isinstance(t, Ssa) and t.is_index for t in trees):
@@ -631,8 +636,8 @@ def _scalar_operands(imp, node, count):
 
 
 def _arith(imp, node):
+    trees = [imp.tree(a) for a in node.args]
     if node.target is operator.add:
-        trees = [imp.tree(a) for a in node.args]
         if len(trees) == 2 and not node.kwargs and any(
                 isinstance(t, Ssa) and t.is_size for t in trees):
             # torch.Size + tuple, tuple + torch.Size, torch.Size + torch.Size.
@@ -640,7 +645,7 @@ def _arith(imp, node):
             if None in parts:
                 return NOT_HANDLED
             return imp.make_size(node, parts[0][0] + parts[1][0], parts[0][1] + parts[1][1])
-    names = _scalar_operands(imp, node, 2)
+    names = _scalar_operands(imp, node, 2, trees)
     if names is None:
         return NOT_HANDLED
     a, b = names
