@@ -361,8 +361,8 @@ class GraphImporter:
                 f"[{quote(n)}, {quote(i)}, {r}, {quote(a)}]" for n, i, r, a in self.folded) + "]")
         if self.symbols:
             attrs.append(f"{SYMBOLS_ATTR} = {{" + ", ".join([
-                f"{quote(n)} = [" + ", ".join([_string_array(tuple(exprs)) for exprs in results_])
-                + "]" for n, results_ in self.symbols.items()]) + "}")
+                f"{quote(n)} = {_symbols_value(tuple(results_))}"
+                for n, results_ in self.symbols.items()]) + "}")
         attrs = f" attributes {{{', '.join(attrs)}}}" if attrs else ""
         ret = (f"  return {', '.join(r.name for r in results)} : {types} {loc('output')}"
                if results else f"  return {loc('output')}")
@@ -381,19 +381,21 @@ SYMBOLS_ATTR = "fx.symbols"
 
 
 @functools.lru_cache(maxsize=1024)
-def _string_array(strings):
-    """An MLIR array of string literals; the same few recur on every node."""
-    return "[" + ", ".join([quote(s) for s in strings]) + "]"
+def _symbols_value(results):
+    """The fx.symbols entry of a node, from the _symbol_exprs of each of its
+    results; the same few recur on every node."""
+    return "[" + ", ".join([
+        "[" + ", ".join([quote(e) for e in exprs]) + "]" for exprs in results]) + "]"
 
 
 def _symbol_exprs(spec):
     """The SymInt expression of each dim of a tensor (one for an index),
     "" where there is none."""
     if isinstance(spec, TensorSpec):
-        return [d.expr or "" if isinstance(d, Sym) else "" for d in spec.dims]
+        return tuple([d.expr or "" if isinstance(d, Sym) else "" for d in spec.dims])
     if isinstance(spec, ScalarSpec):
-        return [spec.symbol or ""]
-    return []
+        return (spec.symbol or "",)
+    return ()
 
 # Handlers: each emits the node as fx/arith ops, or returns NOT_HANDLED for
 # an opaque fx.node. --------------------------------------------------------
