@@ -131,7 +131,7 @@ class SpecReader:
         return int(value)
 
     def tensor(self, shape, dtype):
-        dims = tuple([self.dim(d) for d in shape])
+        dims = tuple([d if type(d) is int else self.dim(d) for d in shape])
         key = (dims, dtype)
         spec = self.tensor_specs.get(key)
         if spec is None:
