@@ -147,6 +147,8 @@ class GraphImporter:
         """The tree of a literal argument of a node."""
         if isinstance(arg, Node):
             return self.env[arg]
+        if arg is None or isinstance(arg, (int, float, str)):  # the common literals
+            return Const(arg)
         if isinstance(arg, slice):
             return SliceArg(self.tree(arg.start), self.tree(arg.stop), self.tree(arg.step))
         # A namedtuple is a Const; a plain tuple has no `_fields` to look for.
@@ -163,6 +165,8 @@ class GraphImporter:
         if isinstance(tree, Ssa):
             operands.append(tree)
             return f"%{len(operands) - 1}"
+        if isinstance(tree, Const):
+            return _const_repr(tree.value)
         if isinstance(tree, SliceArg):
             value = self.slice_value(tree, node)
             if value is not None:
