@@ -59,6 +59,12 @@ def _is_int(tree):
         not isinstance(tree.value, bool)
 
 
+def _tuple_text(parts):
+    """A Python tuple of rendered parts."""
+    inner = ", ".join(parts)
+    return f"({inner},)" if len(parts) == 1 else f"({inner})"
+
+
 def _const_repr(value):
     if isinstance(value, torch.Tensor):
         return f"tensor(shape={list(value.shape)}, dtype={value.dtype})"
@@ -175,14 +181,21 @@ class GraphImporter:
             parts = [self.render(b, operands, node) for b in (tree.start, tree.stop, tree.step)]
             return f"slice({', '.join(parts)})"
         if isinstance(tree, tuple):
-            inner = ", ".join([self.render(t, operands, node) for t in tree])
-            return f"({inner},)" if len(tree) == 1 else f"({inner})"
+            return _tuple_text([self.render(t, operands, node) for t in tree])
         if isinstance(tree, list):
             return "[" + ", ".join([self.render(t, operands, node) for t in tree]) + "]"
         if isinstance(tree, dict):
             return "{" + ", ".join([f"{k!r}: {self.render(v, operands, node)}"
                                     for k, v in tree.items()]) + "}"
         return _const_repr(tree.value)
+
+    def render_arg(self, arg, operands, node):
+        """render(tree(arg)), without the tree of a node or a common literal."""
+        if isinstance(arg, Node):
+            return self.render(self.env[arg], operands, node)
+        if arg is None or isinstance(arg, (int, float, str)):
+            return repr(arg)
+        return self.render(self.tree(arg), operands, node)
 
     # Scalars ----------------------------------------------------------------
 
@@ -290,7 +303,7 @@ class GraphImporter:
 
     def opaque(self, node):
         operands = []
-        text = self.render(self.tree(tuple(node.args)), operands, node)
+        text = _tuple_text([self.render_arg(a, operands, node) for a in node.args])
         kwargs = node.kwargs
         if kwargs:
             text += ", **" + self.render(self.tree(dict(kwargs)), operands, node)
