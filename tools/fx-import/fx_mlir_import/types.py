@@ -120,7 +120,7 @@ class SpecReader:
         """An int, or a Sym for a SymInt."""
         if type(value) is int:
             return value
-        if is_symint(value):
+        if isinstance(value, SYMINT_TYPES):  # is_symint
             expr = _symint_expr(value)
             if expr is None:
                 return Sym(str(value))
