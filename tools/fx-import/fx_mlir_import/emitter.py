@@ -14,7 +14,10 @@ def escape(text):
     """`text` as the body of an MLIR string literal: printable ASCII as is,
     `"` and `\\` backslashed, every other byte of its UTF-8 as `\\XX`."""
     text = str(text)
-    if _PLAIN.match(text):
+    # The usual text is printable ASCII without " and \ (the str methods are
+    # a quicker test of that than _PLAIN).
+    if text.isascii() and text.isprintable() and '"' not in text and "\\" not in text \
+            or _PLAIN.match(text):
         return text
     out = []
     for byte in text.encode("utf-8"):
@@ -50,6 +53,7 @@ class Emitter:
         self.lines = []
         self.counter = 0
         self.used = set()
+        self.locs = {}  # loc(where) by where: a node's ops share its loc
 
     def fresh(self, hint):
         # A '.' never occurs in an FX node name, so these never collide.
@@ -59,10 +63,15 @@ class Emitter:
     def name_for(self, node_name, suffix=None):
         """The SSA name of a node's value: its FX name when MLIR accepts it."""
         base = node_name if suffix is None else f"{node_name}.{suffix}"
-        if _SSA_NAME.match(base) and base not in self.used:
+        # An ASCII identifier always matches _SSA_NAME; the test is quicker.
+        if (base.isascii() and base.isidentifier() or _SSA_NAME.match(base)) \
+                and base not in self.used:
             self.used.add(base)
             return f"%{base}"
         return self.fresh("v")
 
     def op(self, text, where):
-        self.lines.append(f"  {text} {loc(where)}")
+        location = self.locs.get(where)
+        if location is None:
+            location = self.locs[where] = loc(where)
+        self.lines.append(f"  {text} {location}")

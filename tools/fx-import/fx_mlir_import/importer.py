@@ -11,11 +11,13 @@ spec), a `Const` leaf (a value the dialect does not model, kept whole in the
 """
 
 import builtins
+import functools
 import gc
 import operator
 
 import torch
 import torch.fx
+from torch.fx import Node
 
 from .emitter import Emitter, loc, quote, symbol
 from .errors import FxImportError, describe, qualified
@@ -57,6 +59,12 @@ def _is_int(tree):
         not isinstance(tree.value, bool)
 
 
+def _tuple_text(parts):
+    """A Python tuple of rendered parts."""
+    inner = ", ".join(parts)
+    return f"({inner},)" if len(parts) == 1 else f"({inner})"
+
+
 def _const_repr(value):
     if isinstance(value, torch.Tensor):
         return f"tensor(shape={list(value.shape)}, dtype={value.dtype})"
@@ -88,6 +96,10 @@ class GraphImporter:
         # SymInt expressions of node values.
         self.folded = []
         self.symbols = {}
+        # Computed once per key: the quoted `"op" "target"` of an fx.node,
+        # by (op, target); the _symbol_exprs of a tensor, by its dims.
+        self.heads = {}
+        self.tensor_exprs = {}
 
     # Trees ------------------------------------------------------------------
 
@@ -105,9 +117,16 @@ class GraphImporter:
         except Unsupported as e:
             raise FxImportError(f"{describe(node)}: {e}") from None
 
-    def materialize(self, spec, node, names):
-        """The tree of a node's results: a leaf per modelled value, each named
-        by `names(leaf_number)`; collects (Ssa) in order."""
+    def materialize(self, spec, node):
+        """The tree of a node's results and its (Ssa) leaves in order: a leaf
+        per modelled value, named for the node, with its leaf number when
+        the tree is more than one leaf."""
+        if not isinstance(spec, (tuple, list, dict)):
+            type_ = self.type_of(spec, node)
+            if type_ is None:
+                return (spec if isinstance(spec, Const) else Const(spec)), []
+            leaf = Ssa(self.out.name_for(node.name), type_, spec)
+            return leaf, [leaf]
         leaves = []
 
         def walk(s):
@@ -127,17 +146,20 @@ class GraphImporter:
         tree = walk(spec)
         single = len(leaves) == 1 and tree is leaves[0]
         for i, leaf in enumerate(leaves):
-            leaf.name = names(None if single else i)
+            leaf.name = self.out.name_for(node.name, None if single else i)
         return tree, leaves
 
     def tree(self, arg):
         """The tree of a literal argument of a node."""
-        if isinstance(arg, torch.fx.Node):
+        if isinstance(arg, Node):
             return self.env[arg]
+        if arg is None or isinstance(arg, (int, float, str)):  # the common literals
+            return Const(arg)
         if isinstance(arg, slice):
             return SliceArg(self.tree(arg.start), self.tree(arg.stop), self.tree(arg.step))
-        if isinstance(arg, tuple) and not hasattr(arg, "_fields"):
-            return tuple(self.tree(a) for a in arg)
+        # A namedtuple is a Const; a plain tuple has no `_fields` to look for.
+        if type(arg) is tuple or isinstance(arg, tuple) and not hasattr(arg, "_fields"):
+            return tuple([self.tree(a) for a in arg])
         if isinstance(arg, list):
             return [self.tree(a) for a in arg]
         if isinstance(arg, dict):
@@ -149,6 +171,8 @@ class GraphImporter:
         if isinstance(tree, Ssa):
             operands.append(tree)
             return f"%{len(operands) - 1}"
+        if isinstance(tree, Const):
+            return _const_repr(tree.value)
         if isinstance(tree, SliceArg):
             value = self.slice_value(tree, node)
             if value is not None:
@@ -157,14 +181,21 @@ class GraphImporter:
             parts = [self.render(b, operands, node) for b in (tree.start, tree.stop, tree.step)]
             return f"slice({', '.join(parts)})"
         if isinstance(tree, tuple):
-            inner = ", ".join(self.render(t, operands, node) for t in tree)
-            return f"({inner},)" if len(tree) == 1 else f"({inner})"
+            return _tuple_text([self.render(t, operands, node) for t in tree])
         if isinstance(tree, list):
-            return "[" + ", ".join(self.render(t, operands, node) for t in tree) + "]"
+            return "[" + ", ".join([self.render(t, operands, node) for t in tree]) + "]"
         if isinstance(tree, dict):
-            return "{" + ", ".join(f"{k!r}: {self.render(v, operands, node)}"
-                                   for k, v in tree.items()) + "}"
+            return "{" + ", ".join([f"{k!r}: {self.render(v, operands, node)}"
+                                    for k, v in tree.items()]) + "}"
         return _const_repr(tree.value)
+
+    def render_arg(self, arg, operands, node):
+        """render(tree(arg)), without the tree of a node or a common literal."""
+        if isinstance(arg, Node):
+            return self.render(self.env[arg], operands, node)
+        if arg is None or isinstance(arg, (int, float, str)):
+            return repr(arg)
+        return self.render(self.tree(arg), operands, node)
 
     # Scalars ----------------------------------------------------------------
 
@@ -217,18 +248,27 @@ class GraphImporter:
         self.leaves[node] = leaves
         known = self.specs.get(node)
         if len(leaves) == 1 and isinstance(known, (TensorSpec, ScalarSpec)):
-            exprs = [_symbol_exprs(known)]
+            exprs = [self.symbol_exprs(known)]
         else:
-            exprs = [_symbol_exprs(leaf.spec) for leaf in leaves]
-        if any(any(e) for e in exprs):
+            exprs = [self.symbol_exprs(leaf.spec) for leaf in leaves]
+        if any(map(any, exprs)):
             self.symbols[node.name] = exprs
+
+    def symbol_exprs(self, spec):
+        """_symbol_exprs(spec); a tensor's once per dims."""
+        if not isinstance(spec, TensorSpec):
+            return _symbol_exprs(spec)
+        exprs = self.tensor_exprs.get(spec.dims)
+        if exprs is None:
+            exprs = self.tensor_exprs[spec.dims] = _symbol_exprs(spec)
+        return exprs
 
     def fold(self, node, tree):
         """A getitem of a tuple: the node is the tree's value, with no op of
         its own; fx-split-graph still needs to know where it is."""
         self.env[node] = tree
         base = node.args[0]
-        if not isinstance(base, torch.fx.Node):
+        if not isinstance(base, Node):
             return
         leaves = self.leaves.get(base, [])
         result = next((i for i, leaf in enumerate(leaves) if leaf is tree), -1)
@@ -263,25 +303,38 @@ class GraphImporter:
 
     def opaque(self, node):
         operands = []
-        text = self.render(self.tree(tuple(node.args)), operands, node)
-        if node.kwargs:
-            text += ", **" + self.render(self.tree(dict(node.kwargs)), operands, node)
-        tree, leaves = self.materialize(
-            self.spec(node), node, lambda i: self.out.name_for(node.name, i))
+        text = _tuple_text([self.render_arg(a, operands, node) for a in node.args])
+        kwargs = node.kwargs
+        if kwargs:
+            text += ", **" + self.render(self.tree(dict(kwargs)), operands, node)
+        tree, leaves = self.materialize(self.spec(node), node)
         self.env[node] = tree
         self.note_symbols(node, leaves)
-        lhs = ", ".join(l.name for l in leaves) + " = " if leaves else ""
+        lhs = ", ".join([l.name for l in leaves]) + " = " if leaves else ""
         self.out.op(
-            f"{lhs}fx.node {quote(node.op)} {quote(qualified(node.target))}"
-            f"({', '.join(o.name for o in operands)}) {{args = {quote(text)}}} : "
-            f"({', '.join(o.type for o in operands)}) -> ({', '.join(l.type for l in leaves)})",
+            f"{lhs}fx.node {self.head(node)}"
+            f"({', '.join([o.name for o in operands])}) {{args = {quote(text)}}} : "
+            f"({', '.join([o.type for o in operands])}) -> "
+            f"({', '.join([l.type for l in leaves])})",
             node.name)
+
+    def head(self, node):
+        """The quoted op and target of a node's fx.node."""
+        key = (node.op, node.target)
+        try:
+            head = self.heads.get(key)
+        except TypeError:  # an unhashable target: not kept
+            head = key = None
+        if head is None:
+            head = f"{quote(node.op)} {quote(qualified(node.target))}"
+            if key is not None:
+                self.heads[key] = head
+        return head
 
     # The graph --------------------------------------------------------------
 
     def placeholder(self, node, arguments):
-        tree, leaves = self.materialize(
-            self.spec(node), node, lambda i: self.out.name_for(node.name, i))
+        tree, leaves = self.materialize(self.spec(node), node)
         self.env[node] = tree
         for leaf in leaves:
             attrs = []
@@ -324,10 +377,9 @@ class GraphImporter:
             attrs.append(f"{FOLDED_ATTR} = [" + ", ".join(
                 f"[{quote(n)}, {quote(i)}, {r}, {quote(a)}]" for n, i, r, a in self.folded) + "]")
         if self.symbols:
-            attrs.append(f"{SYMBOLS_ATTR} = {{" + ", ".join(
-                f"{quote(n)} = [" + ", ".join(
-                    "[" + ", ".join(quote(e) for e in exprs) + "]" for exprs in results_) + "]"
-                for n, results_ in self.symbols.items()) + "}")
+            attrs.append(f"{SYMBOLS_ATTR} = {{" + ", ".join([
+                f"{quote(n)} = {_symbols_value(tuple(results_))}"
+                for n, results_ in self.symbols.items()]) + "}")
         attrs = f" attributes {{{', '.join(attrs)}}}" if attrs else ""
         ret = (f"  return {', '.join(r.name for r in results)} : {types} {loc('output')}"
                if results else f"  return {loc('output')}")
@@ -345,14 +397,22 @@ FOLDED_ATTR = "fx.folded"
 SYMBOLS_ATTR = "fx.symbols"
 
 
+@functools.lru_cache(maxsize=1024)
+def _symbols_value(results):
+    """The fx.symbols entry of a node, from the _symbol_exprs of each of its
+    results; the same few recur on every node."""
+    return "[" + ", ".join([
+        "[" + ", ".join([quote(e) for e in exprs]) + "]" for exprs in results]) + "]"
+
+
 def _symbol_exprs(spec):
     """The SymInt expression of each dim of a tensor (one for an index),
     "" where there is none."""
     if isinstance(spec, TensorSpec):
-        return [d.expr or "" if isinstance(d, Sym) else "" for d in spec.dims]
+        return tuple([d.expr or "" if isinstance(d, Sym) else "" for d in spec.dims])
     if isinstance(spec, ScalarSpec):
-        return [spec.symbol or ""]
-    return []
+        return (spec.symbol or "",)
+    return ()
 
 # Handlers: each emits the node as fx/arith ops, or returns NOT_HANDLED for
 # an opaque fx.node. --------------------------------------------------------
@@ -481,7 +541,7 @@ def _getitem(imp, node):
     if len(node.args) != 2 or node.kwargs:
         return NOT_HANDLED
     base, item = imp.tree(node.args[0]), node.args[1]
-    if isinstance(base, (tuple, list, dict)) and not isinstance(item, torch.fx.Node):
+    if isinstance(base, (tuple, list, dict)) and not isinstance(item, Node):
         try:
             tree = base[item]
         except (IndexError, KeyError, TypeError):
@@ -580,11 +640,13 @@ _COMPARE = {
 }
 
 
-def _scalar_operands(imp, node, count):
-    """The index names of a node's `count` scalar operands, or None."""
+def _scalar_operands(imp, node, count, trees=None):
+    """The index names of a node's `count` scalar operands (their `trees`,
+    if the caller has them), or None."""
     if len(node.args) != count or node.kwargs:
         return None
-    trees = [imp.tree(a) for a in node.args]
+    if trees is None:
+        trees = [imp.tree(a) for a in node.args]
     if not any(isinstance(t, Ssa) for t in trees):
         return None
     if not all(_is_int(t) or isinstance(t, Ssa) and t.is_index for t in trees):
@@ -593,8 +655,8 @@ def _scalar_operands(imp, node, count):
 
 
 def _arith(imp, node):
+    trees = [imp.tree(a) for a in node.args]
     if node.target is operator.add:
-        trees = [imp.tree(a) for a in node.args]
         if len(trees) == 2 and not node.kwargs and any(
                 isinstance(t, Ssa) and t.is_size for t in trees):
             # torch.Size + tuple, tuple + torch.Size, torch.Size + torch.Size.
@@ -602,7 +664,7 @@ def _arith(imp, node):
             if None in parts:
                 return NOT_HANDLED
             return imp.make_size(node, parts[0][0] + parts[1][0], parts[0][1] + parts[1][1])
-    names = _scalar_operands(imp, node, 2)
+    names = _scalar_operands(imp, node, 2, trees)
     if names is None:
         return NOT_HANDLED
     a, b = names

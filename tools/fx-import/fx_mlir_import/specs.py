@@ -13,7 +13,7 @@ import torch
 import torch.fx
 
 from .errors import FxImportError, describe
-from .types import Const, ScalarSpec, SizeSpec, Sym, TensorSpec, spec_of_metadata
+from .types import Const, ScalarSpec, SizeSpec, SpecReader, Sym, TensorSpec
 
 
 class _NodeFailure(Exception):
@@ -186,10 +186,11 @@ def specs_from_metadata(gm):
     """Way (b): specs from meta['example_value'], meta['val'] or
     meta['tensor_meta']; nodes without any are left out."""
     specs = {}
+    reader = SpecReader()
     for node in gm.graph.nodes:
         if node.op == "output":
             continue
-        spec = spec_of_metadata(node.meta)
+        spec = reader.of_metadata(node.meta)
         if spec is not None:
             specs[node] = spec
     return specs
@@ -197,7 +198,8 @@ def specs_from_metadata(gm):
 
 def has_symbolic_metadata(gm):
     """Whether every placeholder has metadata and some of it is symbolic."""
-    specs = [spec_of_metadata(n.meta) for n in gm.graph.nodes if n.op == "placeholder"]
+    reader = SpecReader()
+    specs = [reader.of_metadata(n.meta) for n in gm.graph.nodes if n.op == "placeholder"]
     if not specs or any(s is None for s in specs):
         return False
 

@@ -91,59 +91,101 @@ def is_symint(value):
     return bool(SYMINT_TYPES) and isinstance(value, SYMINT_TYPES)
 
 
-def dim_of(value):
-    """An int, or a Sym for a SymInt."""
-    if is_symint(value):
-        return Sym(str(value))
-    return int(value)
+# The sympy expression a SymInt prints, or None where that is not known:
+# torch 1.13's SymIntNode prints its PySymInt's `expr` (PySymInt.__str__ in
+# torch/fx/experimental/symbolic_shapes.py); other versions are not cached.
+if hasattr(torch, "SymIntNode"):
+    def _symint_expr(value):
+        return value.get_pyobj().expr
+else:
+    def _symint_expr(value):
+        return None
 
 
-def spec_of_value(value):
-    """The spec of one concrete (or fake) value."""
-    if isinstance(value, torch.Tensor):
-        return TensorSpec([dim_of(d) for d in value.shape], value.dtype)
-    if isinstance(value, torch.Size):
-        return SizeSpec([dim_of(d) for d in value])
-    if isinstance(value, bool) or (SYMBOOL_TYPES and isinstance(value, SYMBOOL_TYPES)):
-        return ScalarSpec("i1")
-    if is_symint(value):
-        return ScalarSpec("index", str(value))
-    if isinstance(value, int):
-        return ScalarSpec("index")
-    if isinstance(value, float) or (SYMFLOAT_TYPES and isinstance(value, SYMFLOAT_TYPES)):
-        return ScalarSpec("f64")
-    if isinstance(value, (tuple, list)) and not hasattr(value, "_fields"):
-        return type(value)(spec_of_value(v) for v in value) if isinstance(value, tuple) \
-            else [spec_of_value(v) for v in value]
-    if isinstance(value, dict):
-        return {k: spec_of_value(v) for k, v in value.items()}
-    return Const(value)
+class SpecReader:
+    """The specs of the values of one graph. Its caches hold what repeats
+    from node to node:
 
+      syms          the Sym of each SymInt, by its sympy expression (a
+                    SymInt prints its expression; printing is slow)
+      tensor_specs  the TensorSpec of each (dims, dtype), one object for
+                    all tensors of that shape (specs are never changed)
+    """
 
-def spec_of_metadata(meta):
-    """The spec of a node from its metadata, or None if it has none:
-    meta['example_value'] (Dynamo), then meta['val'] (export, make_fx), then
-    meta['tensor_meta'] (ShapeProp)."""
-    for key in ("example_value", "val"):
-        if key in meta:
-            return spec_of_value(meta[key])
-    if "tensor_meta" in meta:
-        return _spec_of_tensor_meta(meta["tensor_meta"])
-    return None
+    def __init__(self):
+        self.syms = {}
+        self.tensor_specs = {}
 
+    def dim(self, value):
+        """An int, or a Sym for a SymInt."""
+        if type(value) is int:
+            return value
+        if isinstance(value, SYMINT_TYPES):  # is_symint
+            expr = _symint_expr(value)
+            if expr is None:
+                return Sym(str(value))
+            sym = self.syms.get(expr)
+            if sym is None:
+                sym = self.syms[expr] = Sym(str(value))
+            return sym
+        return int(value)
 
-def _spec_of_tensor_meta(tm):
-    if hasattr(tm, "shape") and hasattr(tm, "dtype"):
-        return TensorSpec([dim_of(d) for d in tm.shape], tm.dtype)
-    if isinstance(tm, (tuple, list)):
-        return [_spec_of_tensor_meta(t) for t in tm]
-    if isinstance(tm, dict):
-        return {k: _spec_of_tensor_meta(v) for k, v in tm.items()}
-    return spec_of_value(tm)
+    def tensor(self, shape, dtype):
+        dims = tuple([d if type(d) is int else self.dim(d) for d in shape])
+        key = (dims, dtype)
+        spec = self.tensor_specs.get(key)
+        if spec is None:
+            spec = self.tensor_specs[key] = TensorSpec(dims, dtype)
+        return spec
+
+    def of_value(self, value):
+        """The spec of one concrete (or fake) value."""
+        if isinstance(value, torch.Tensor):
+            return self.tensor(value.shape, value.dtype)
+        if isinstance(value, torch.Size):
+            return SizeSpec([self.dim(d) for d in value])
+        if isinstance(value, bool) or (SYMBOOL_TYPES and isinstance(value, SYMBOOL_TYPES)):
+            return ScalarSpec("i1")
+        if is_symint(value):
+            return ScalarSpec("index", str(value))
+        if isinstance(value, int):
+            return ScalarSpec("index")
+        if isinstance(value, float) or (SYMFLOAT_TYPES and isinstance(value, SYMFLOAT_TYPES)):
+            return ScalarSpec("f64")
+        if isinstance(value, (tuple, list)) and not hasattr(value, "_fields"):
+            return type(value)(self.of_value(v) for v in value) if isinstance(value, tuple) \
+                else [self.of_value(v) for v in value]
+        if isinstance(value, dict):
+            return {k: self.of_value(v) for k, v in value.items()}
+        return Const(value)
+
+    def of_metadata(self, meta):
+        """The spec of a node from its metadata, or None if it has none:
+        meta['example_value'] (Dynamo), then meta['val'] (export, make_fx),
+        then meta['tensor_meta'] (ShapeProp)."""
+        for key in ("example_value", "val"):
+            if key in meta:
+                return self.of_value(meta[key])
+        if "tensor_meta" in meta:
+            return self.of_tensor_meta(meta["tensor_meta"])
+        return None
+
+    def of_tensor_meta(self, tm):
+        if hasattr(tm, "shape") and hasattr(tm, "dtype"):
+            return self.tensor(tm.shape, tm.dtype)
+        if isinstance(tm, (tuple, list)):
+            return [self.of_tensor_meta(t) for t in tm]
+        if isinstance(tm, dict):
+            return {k: self.of_tensor_meta(v) for k, v in tm.items()}
+        return self.of_value(tm)
 
 
 class TypeConverter:
-    """MLIR types of specs."""
+    """MLIR types of specs; the type of each tensor (dims, dtype) is printed
+    once."""
+
+    def __init__(self):
+        self.tensor_types = {}
 
     def element_type(self, dtype):
         if dtype not in DTYPES:
@@ -151,8 +193,12 @@ class TypeConverter:
         return DTYPES[dtype]
 
     def tensor_type(self, spec):
-        dims = "".join(("?" if isinstance(d, Sym) else str(d)) + "x" for d in spec.dims)
-        return f"tensor<{dims}{self.element_type(spec.dtype)}>"
+        key = (spec.dims, spec.dtype)
+        type_ = self.tensor_types.get(key)
+        if type_ is None:
+            dims = "".join([("?" if isinstance(d, Sym) else str(d)) + "x" for d in spec.dims])
+            type_ = self.tensor_types[key] = f"tensor<{dims}{self.element_type(spec.dtype)}>"
+        return type_
 
     def type_of(self, spec):
         """The MLIR type of a leaf spec, or None for a Const or a container."""
