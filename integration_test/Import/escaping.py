@@ -11,7 +11,7 @@ import torch
 import torch.fx
 
 from fx_mlir_import import import_graph
-from fx_mlir_import.emitter import escape
+from fx_mlir_import.emitter import escape, symbol
 
 
 def tag(x, label):
@@ -48,3 +48,10 @@ print(import_graph(strings(), func_name='my model"s forward'))
 
 # CHECK: escaped: a\"b\\c\0A\09\C3\A9
 print("// escaped: " + escape('a"b\\c\n\té'))
+
+# A final newline is escaped too, and a function name ending in one is
+# quoted: the printable-ASCII tests match the whole text.
+# CHECK: escaped: trailing\0A
+# CHECK-NEXT: symbol: @"f\0A"
+print("// escaped: " + escape("trailing\n"))
+print("// symbol: " + symbol("f\n"))

@@ -1,6 +1,7 @@
 # LoRA layers written as real ones are: the mapping cast by x.dtype, x.size(0)
 # as the stop of slices, the output viewed to x.shape[:-1] + (out,). --check,
-# called through the library, reports on each size node.
+# called through the library, reports on each size node; the package's
+# `check` is that function even after its module was imported by name.
 # REQUIRES: torch
 # RUN: %PYTHON %s %fx_obj_root/bin/fx-opt > %t.out
 # RUN: FileCheck %s --input-file=%t.out
@@ -10,7 +11,9 @@ import sys
 
 import torch
 
-from fx_mlir_import import check, import_module
+import fx_mlir_import
+import fx_mlir_import.check  # noqa: F401
+from fx_mlir_import import import_module
 
 
 class LoRALinear(torch.nn.Module):
@@ -34,7 +37,7 @@ class LoRALinear(torch.nn.Module):
 
 result = import_module(LoRALinear(), (torch.randn(5, 8), torch.arange(16) % 3), {"x": {0}})
 print(result)
-print(check(result, sys.argv[1]))
+print(fx_mlir_import.check(result, sys.argv[1]))
 
 # CHECK-LABEL: func.func @forward(%x: tensor<?x8xf32> loc("x"), %token_lora_mapping: tensor<16xi64> loc("token_lora_mapping"))
 # CHECK: %size = fx.size %x, dim = 0 : tensor<?x8xf32> -> index loc("size")

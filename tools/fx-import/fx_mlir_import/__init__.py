@@ -16,6 +16,7 @@ report), `split` (split_graph, vLLM's drop-in) and `cli` (the fx-import
 command).
 """
 
+from .check import check
 from .errors import FxImportError
 from .importer import DISPATCH, GraphImporter, ImportResult, import_graph, import_module
 from .specs import parse_dynamic
@@ -24,7 +25,3 @@ from .split import SplitItem, split_graph
 __all__ = ["DISPATCH", "FxImportError", "GraphImporter", "ImportResult", "SplitItem",
            "import_graph", "import_module", "parse_dynamic", "check", "split_graph"]
 
-
-def check(result, fx_opt, split_ops=None):
-    from .check import check as run
-    return run(result, fx_opt, split_ops)

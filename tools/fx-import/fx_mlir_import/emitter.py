@@ -6,8 +6,10 @@
 
 import re
 
-_SSA_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_$.-]*$")
-_PLAIN = re.compile(r'^[ !#-\[\]-~]*$')  # printable ASCII but " and \
+# Matched whole (fullmatch): `$` would also match before a final newline.
+_SSA_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_$.-]*")
+_BARE_SYMBOL = re.compile(r"[A-Za-z_][A-Za-z0-9_$.]*")
+_PLAIN = re.compile(r'[ !#-\[\]-~]*')  # printable ASCII but " and \
 
 
 def escape(text):
@@ -17,7 +19,7 @@ def escape(text):
     # The usual text is printable ASCII without " and \ (the str methods are
     # a quicker test of that than _PLAIN).
     if text.isascii() and text.isprintable() and '"' not in text and "\\" not in text \
-            or _PLAIN.match(text):
+            or _PLAIN.fullmatch(text):
         return text
     out = []
     for byte in text.encode("utf-8"):
@@ -37,7 +39,7 @@ def quote(text):
 
 def symbol(name):
     """`@name`, quoted when MLIR's bare identifiers cannot spell it."""
-    if re.match(r"^[A-Za-z_][A-Za-z0-9_$.]*$", name):
+    if _BARE_SYMBOL.fullmatch(name):
         return f"@{name}"
     return f"@{quote(name)}"
 
@@ -64,7 +66,7 @@ class Emitter:
         """The SSA name of a node's value: its FX name when MLIR accepts it."""
         base = node_name if suffix is None else f"{node_name}.{suffix}"
         # An ASCII identifier always matches _SSA_NAME; the test is quicker.
-        if (base.isascii() and base.isidentifier() or _SSA_NAME.match(base)) \
+        if (base.isascii() and base.isidentifier() or _SSA_NAME.fullmatch(base)) \
                 and base not in self.used:
             self.used.add(base)
             return f"%{base}"
