@@ -37,10 +37,11 @@ struct Check {
   SmallVector<std::string> pieces;
   ValueRange values;
 };
+} // namespace
 
 /// The printf format of a check: its text with `%` escaped, `%lld` for each
 /// value, a newline, and the NUL that ends a C string.
-std::string printfFormat(ArrayRef<std::string> pieces) {
+static std::string printfFormat(ArrayRef<std::string> pieces) {
   std::string format;
   for (auto [i, piece] : llvm::enumerate(pieces)) {
     if (i)
@@ -55,7 +56,7 @@ std::string printfFormat(ArrayRef<std::string> pieces) {
 }
 
 /// `value` as the i64 that `%lld` prints.
-Value toI64(OpBuilder &builder, Location loc, Value value) {
+static Value toI64(OpBuilder &builder, Location loc, Value value) {
   Type i64 = builder.getI64Type();
   if (value.getType().isIndex())
     return arith::IndexCastOp::create(builder, loc, i64, value);
@@ -64,6 +65,7 @@ Value toI64(OpBuilder &builder, Location loc, Value value) {
   return value;
 }
 
+namespace {
 struct FXLowerAssertToLLVMPass
     : fx::impl::FXLowerAssertToLLVMBase<FXLowerAssertToLLVMPass> {
   void runOnOperation() override {
