@@ -85,13 +85,16 @@ for text, pipeline in CASES:
     print("succeeded" if ran.succeeded else passes.first_error(ran.stderr), file=out)
 
 # One line each: a name the pass option cannot take, both runners at once,
-# a library that is not there; and the library is loaded once.
+# a library that is not there, a library that is not ours; and the library
+# is loaded once.
 # LIBRARY: splitting op 'splitapinative::attn}' is not an op name: it is empty or has a comma, a brace, a space or a quote
 # LIBRARY-NEXT: split_graph: give fx_opt or library, not both
 # LIBRARY-NEXT: cannot load the fx-mlir C API library '/nonexistent/libFXMLIR-C.so': {{.+}}
+# LIBRARY-NEXT: 'libm.so.6' is not the fx-mlir C API library: it has no fxMlirRegisterAllDialects
 # LIBRARY-NEXT: loaded once: True
 if args.library:
     print(error(["splitapinative::attn}"], **RUNNER))
     print(error(None, fx_opt=args.fx_opt, library=args.library))
     print(error(None, library="/nonexistent/libFXMLIR-C.so"))
+    print(error(None, library="libm.so.6"))
     print("loaded once:", native.load(args.library) is native.load(args.library))

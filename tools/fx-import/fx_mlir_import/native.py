@@ -86,7 +86,11 @@ class Library:
         except OSError as e:
             raise FxImportError(f"cannot load the fx-mlir C API library '{path}': {e}") from None
         for name, (result, arguments) in _SIGNATURES.items():
-            function = getattr(self._lib, name)
+            try:
+                function = getattr(self._lib, name)
+            except AttributeError:
+                raise FxImportError(f"'{path}' is not the fx-mlir C API library: "
+                                    f"it has no {name}") from None
             function.restype = result
             function.argtypes = arguments
         self.path = path
