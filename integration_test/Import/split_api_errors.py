@@ -4,25 +4,16 @@
 # REQUIRES: torch
 # RUN: %PYTHON %s %fx_obj_root/bin/fx-opt | FileCheck %s
 
-import operator
 import sys
 
-import torch
-import torch.fx
-from split_api import attention_op, node, start_graph
+from split_api import attention_op, float_crosses
 
 from fx_mlir_import import FxImportError, split_graph
 
 # The fx-opt of the build under test.
 FX_OPT = sys.argv[1]
 
-attn_op = attention_op("splitapierr")
-g, px, x = start_graph()
-mean = node(g, "call_method", "mean", (px,), 0.5, "mean")
-attn = node(g, "call_function", attn_op, (px,), x, "attn")
-mul = node(g, "call_function", operator.mul, (attn, mean), x, "mul")
-g.output((mul,))
-gm = torch.fx.GraphModule(torch.nn.Module(), g)
+gm = float_crosses(attention_op("splitapierr"))
 
 # CHECK: node 'mean' cannot cross from submod_0 to submod_2: only tensors and index values may cross a split boundary: value 'mean' of type 'f64', defined by 'fx.node' in piece 0, is used in piece 2
 # CHECK-NEXT: lines: 1

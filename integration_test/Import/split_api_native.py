@@ -15,12 +15,9 @@
 # RUN: FileCheck %s --input-file=%t.in-process
 
 import argparse
-import operator
 
-import torch
-import torch.fx
 import vllm_graphs
-from split_api import attention_op, node, start_graph
+from split_api import attention_op, float_crosses
 
 from fx_mlir_import import FxImportError, native, passes, split_graph
 
@@ -48,18 +45,9 @@ for family, build in vllm_graphs.FAMILIES.items():
 ATTN_OP = attention_op("splitapinative")
 
 
-def refused():
-    g, px, x = start_graph()
-    mean = node(g, "call_method", "mean", (px,), 0.5, "mean")
-    attn = node(g, "call_function", ATTN_OP, (px,), x, "attn")
-    node(g, "call_function", operator.mul, (attn, mean), x, "mul")
-    g.output(tuple(g.nodes)[-1:])
-    return torch.fx.GraphModule(torch.nn.Module(), g)
-
-
 def error(ops, **runner):
     try:
-        split_graph(refused(), ops, **runner)
+        split_graph(float_crosses(ATTN_OP), ops, **runner)
     except FxImportError as e:
         return str(e)
     return "no error"

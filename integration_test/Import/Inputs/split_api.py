@@ -1,6 +1,7 @@
 """Pieces of the split_graph tests (integration_test/Import/split_api_*.py): a
-torch.library stand-in for an attention op, and the start of a Dynamo-style
-graph with a SymInt placeholder s0 and x of shape (s0, 8)."""
+torch.library stand-in for an attention op, the start of a Dynamo-style
+graph with a SymInt placeholder s0 and x of shape (s0, 8), and graphs built
+on them."""
 
 import operator
 
@@ -38,6 +39,17 @@ def start_graph():
     g = torch.fx.Graph()
     node(g, "placeholder", "s0", (), s0, "s0")
     return g, node(g, "placeholder", "x", (), x, "x"), x
+
+
+def float_crosses(attn_op):
+    """A float (x.mean().item()) computed before `attn_op` and used after
+    it: a split there must be refused. Returns the GraphModule."""
+    g, px, x = start_graph()
+    mean = node(g, "call_method", "mean", (px,), 0.5, "mean")
+    attn = node(g, "call_function", attn_op, (px,), x, "attn")
+    mul = node(g, "call_function", operator.mul, (attn, mean), x, "mul")
+    g.output((mul,))
+    return torch.fx.GraphModule(torch.nn.Module(), g)
 
 
 def tuple_attention():
