@@ -76,14 +76,14 @@ def first_error(stderr):
     return (stderr.strip().splitlines() or ["no message"])[0]
 
 
-def decompose_report(fx_opt, text):
-    """What fx-decompose-size does with each size op of the import:
-    {node name: [record, ...]}."""
+def decompose_report(runner, text):
+    """What fx-decompose-size does with each size op of the import, run by
+    `runner` (as run_pipeline takes it): {node name: [record, ...]}."""
     with tempfile.TemporaryDirectory() as scratch:
         path = os.path.join(scratch, "report.jsonl")
-        done = run(fx_opt, text, "--pass-pipeline=builtin.module(func.func("
-                   f"fx-decompose-size{{report-file={path}}}))")
-        if done.returncode != 0:
+        done = run_pipeline(runner, text, "builtin.module(func.func("
+                            f"fx-decompose-size{{report-file={path}}}))")
+        if not done.succeeded:
             raise FxImportError("fx-decompose-size failed on the import: " +
                                 first_error(done.stderr))
         records = {}
