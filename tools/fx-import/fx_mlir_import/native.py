@@ -53,7 +53,6 @@ _SIGNATURES = {
     "fxMlirRegisterAllDialects": (None, [_Handle]),
     "fxMlirRegisterAllPasses": (None, []),
     "mlirDialectRegistryCreate": (_Handle, []),
-    "mlirDialectRegistryDestroy": (None, [_Handle]),
     "mlirContextCreateWithRegistry": (_Handle, [_Handle, ctypes.c_bool]),
     "mlirContextDestroy": (None, [_Handle]),
     "mlirContextAttachDiagnosticHandler": (
@@ -95,6 +94,10 @@ class Library:
             function.argtypes = arguments
         self.path = path
         self._lib.fxMlirRegisterAllPasses()
+        # fx-opt's dialects, registered once; each context copies them. The
+        # registry lives as long as the library, which is never unloaded.
+        self._registry = self._lib.mlirDialectRegistryCreate()
+        self._lib.fxMlirRegisterAllDialects(self._registry)
 
     def run(self, text, pipeline):
         """Parses MLIR `text` and runs the textual `pipeline` on it, in a
@@ -118,12 +121,9 @@ class Library:
         collect_callback = _StringCallback(collect)
         diagnostic_callback = _DiagnosticHandler(on_diagnostic)
 
-        registry = lib.mlirDialectRegistryCreate()
-        lib.fxMlirRegisterAllDialects(registry)
         # One thread: a thread pool per call would cost more than it gains
         # on graphs of this size.
-        context = lib.mlirContextCreateWithRegistry(registry, False)
-        lib.mlirDialectRegistryDestroy(registry)
+        context = lib.mlirContextCreateWithRegistry(self._registry, False)
         try:
             lib.mlirContextAttachDiagnosticHandler(context, diagnostic_callback, None, None)
             module = lib.mlirModuleCreateParse(context, _string_ref(text))
