@@ -37,7 +37,8 @@ if config.fx_sanitizers:
     )
 config.substitutions.append(("%fx_consumer_flags", consumer_flags))
 
-# The importer's tests need torch (Debian's python3-torch, for /usr/bin/python3).
+# The importer's tests need torch in the Python that runs lit (the build's
+# Python3_EXECUTABLE; utils/build.sh makes it a virtual environment).
 config.substitutions.append(
     ("%fx_import", os.path.join(config.fx_src_root, "tools", "fx-import", "fx_import.py"))
 )

@@ -10,7 +10,12 @@
 #                                 (default 60) from fuzz/corpus, in the
 #                                 sanitizer build
 # The build goes to $FX_BUILD_DIR (default: build/, or build-sanitize/ for
-# sanitize and fuzz).
+# sanitize and fuzz). test, sanitize and fuzz run Python (lit, the importer)
+# from the virtual environment $FX_VENV (default: .venv/), made from Debian's
+# python3 and given utils/requirements.txt (torch 2.13.0 among them).
+#
+# Tools are named by path: a machine may put another python3 or cmake first
+# on PATH (a pyenv Python, pip's CMake 4).
 set -euo pipefail
 
 job=${1:-}
@@ -24,11 +29,10 @@ esac
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 llvm=/usr/lib/llvm-22
-packages=(llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools cmake ninja-build)
+cmake=/usr/bin/cmake
+packages=(llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools cmake ninja-build
+  python3-venv)
 config=(-DCMAKE_BUILD_TYPE=Release)
-# The importer's tests need torch (and torchvision for two model families);
-# Debian's packages serve /usr/bin/python3.
-[[ $job == test ]] && packages+=(python3-torch python3-torchvision)
 if [[ $job == sanitize || $job == fuzz ]]; then
   build=${FX_BUILD_DIR:-$root/build-sanitize}
   packages+=(clang-22 libclang-rt-22-dev)
@@ -53,9 +57,26 @@ if ((${#missing[@]})); then
     --no-install-recommends "${missing[@]}"
 fi
 
-cmake -G Ninja -S "$root" -B "$build" "${config[@]}" \
+# demo runs no Python: Debian's configures the build. The other jobs install
+# the pinned requirements into the virtual environment when they change.
+python=/usr/bin/python3
+if [[ $job != demo ]]; then
+  venv=${FX_VENV:-$root/.venv}
+  requirements=$root/utils/requirements.txt
+  [[ -x $venv/bin/python ]] || /usr/bin/python3 -m venv "$venv"
+  if ! cmp -s "$requirements" "$venv/requirements.txt"; then
+    echo "installing into $venv: $(grep -v '^#' "$requirements" | tr '\n' ' ')"
+    "$venv/bin/python" -m pip install -q --disable-pip-version-check \
+      -r "$requirements"
+    cp "$requirements" "$venv/requirements.txt"
+  fi
+  python=$venv/bin/python
+fi
+
+"$cmake" -G Ninja -S "$root" -B "$build" "${config[@]}" \
   -DMLIR_DIR="$llvm/lib/cmake/mlir" \
-  -DLLVM_EXTERNAL_LIT="$llvm/bin/lit"
+  -DLLVM_EXTERNAL_LIT="$llvm/bin/lit" \
+  -DPython3_EXECUTABLE="$python"
 
 case "$job" in
   demo)

@@ -2,7 +2,7 @@
 # ...`, and exit status 1, never a traceback. The CLI entry runs in process
 # here, one case after another (errors.test runs a few as processes).
 # REQUIRES: torch
-# RUN: %PYTHON %s %S/Inputs/models.py %S/Inputs/compile_graphs.py 2>&1 | FileCheck %s --implicit-check-not=Traceback
+# RUN: %python %s %S/Inputs/models.py %S/Inputs/compile_graphs.py 2>&1 | FileCheck %s --implicit-check-not=Traceback
 
 import contextlib
 import io

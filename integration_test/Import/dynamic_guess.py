@@ -2,7 +2,7 @@
 # run agrees (example, doubled, 2, 3 and one more than the example), so no
 # static type is written that another input size would contradict.
 # REQUIRES: torch
-# RUN: %PYTHON %s | FileCheck %s
+# RUN: %python %s | FileCheck %s
 
 import torch
 

@@ -1,7 +1,7 @@
 # The emitter escapes every string it writes: quotes, backslashes, newlines
 # and non-ASCII text in args, targets and names parse back unchanged.
 # REQUIRES: torch
-# RUN: %PYTHON %s > %t.mlir
+# RUN: %python %s > %t.mlir
 # RUN: FileCheck %s --input-file=%t.mlir
 # RUN: fx-opt --verify-roundtrip %t.mlir | FileCheck %s --check-prefix=PARSED
 

@@ -1,7 +1,7 @@
 # Convolution nets: torchvision's resnet18 and mobilenet_v3_small, traced with
 # torch.fx.symbolic_trace, on a small input with a dynamic batch.
 # REQUIRES: torch, torchvision
-# RUN: %PYTHON %s > %t.mlir
+# RUN: %python %s > %t.mlir
 # RUN: FileCheck %s --input-file=%t.mlir
 # RUN: fx-opt %t.mlir --pass-pipeline='builtin.module(func.func(fx-decompose-size,canonicalize,cse))' | FileCheck %s --check-prefix=PASS
 

@@ -3,7 +3,7 @@
 # called through the library, reports on each size node; the package's
 # `check` is that function even after its module was imported by name.
 # REQUIRES: torch
-# RUN: %PYTHON %s %fx_obj_root/bin/fx-opt > %t.out
+# RUN: %python %s %fx_obj_root/bin/fx-opt > %t.out
 # RUN: FileCheck %s --input-file=%t.out
 # RUN: sed -n '/^func.func/,/^}/p' %t.out | fx-opt --pass-pipeline='builtin.module(func.func(fx-decompose-size,canonicalize,cse))' | FileCheck %s --check-prefix=PASS
 

@@ -3,7 +3,7 @@
 # lraspp_mobilenet_v3_large (which returns a dict) and a small hand-written
 # one, with dynamic batch, height and width.
 # REQUIRES: torch, torchvision
-# RUN: %PYTHON %s > %t.mlir
+# RUN: %python %s > %t.mlir
 # RUN: FileCheck %s --input-file=%t.mlir
 # RUN: fx-opt %t.mlir --pass-pipeline='builtin.module(func.func(fx-decompose-size,canonicalize,cse))' | FileCheck %s --check-prefix=PASS
 

@@ -4,7 +4,7 @@
 # (control flow on shapes); as submodules they are leaves, called whole. A
 # small ViT written as torchvision's is, with those blocks inside.
 # REQUIRES: torch
-# RUN: %PYTHON %s > %t.mlir
+# RUN: %python %s > %t.mlir
 # RUN: FileCheck %s --input-file=%t.mlir
 # RUN: fx-opt %t.mlir --pass-pipeline='builtin.module(func.func(fx-decompose-size,canonicalize,cse))' | FileCheck %s --check-prefix=PASS
 

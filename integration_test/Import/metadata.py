@@ -3,7 +3,7 @@
 # arguments that carry fx.symbol, and tensor arguments with symbolic dims
 # carry fx.dim_symbols (convention 1).
 # REQUIRES: torch
-# RUN: %PYTHON %s > %t.mlir
+# RUN: %python %s > %t.mlir
 # RUN: FileCheck %s --input-file=%t.mlir
 # RUN: fx-opt %t.mlir --pass-pipeline='builtin.module(func.func(fx-decompose-size,canonicalize,cse))' | FileCheck %s --check-prefix=PASS
 
@@ -13,6 +13,8 @@ import torch
 import torch.fx
 from torch._subclasses.fake_tensor import FakeTensorMode
 from torch.fx.experimental.symbolic_shapes import ShapeEnv
+
+from symbolic import symint
 from torch.fx.passes.shape_prop import ShapeProp
 
 import compile_graphs
@@ -66,8 +68,8 @@ def symbolic_expressions():
     """meta['val'] (as export and make_fx write it), SymInt expressions as
     dims, an unused SymInt placeholder, and sym_size/sym_numel nodes."""
     env = ShapeEnv()
-    s0, s1 = env.create_symint("s0", 3), env.create_symint("s1", 4)
-    with FakeTensorMode():
+    s0, s1 = symint(env, "s0", 3), symint(env, "s1", 4)
+    with FakeTensorMode(shape_env=env):
         x = torch.empty(s0, 8)
         doubled = torch.empty(2 * s0, 8)
     g = torch.fx.Graph()
@@ -119,7 +121,7 @@ print(import_graph(tensor_meta(), func_name="tensor_meta"))
 
 
 def make_fx_graph():
-    """make_fx(tracing_mode="symbolic"), as torch 1.13 writes it: aten-level
+    """make_fx(tracing_mode="symbolic"), as torch writes it: aten-level
     nodes, meta['val'] with symbolic dims, and views of sym_size lists."""
     from torch.fx.experimental.proxy_tensor import make_fx
 
@@ -164,8 +166,8 @@ def aten_slice():
     is aten.slice.Tensor(mapping, 0, 0, sym_size); an open end is INT64_MAX.
     A slice of dim 1 has no fx op."""
     env = ShapeEnv()
-    s0 = env.create_symint("s0", 5)
-    with FakeTensorMode():
+    s0 = symint(env, "s0", 5)
+    with FakeTensorMode(shape_env=env):
         x = torch.empty(s0, 8)
         mapping, sliced = torch.empty(16, dtype=torch.int64), torch.empty(s0, dtype=torch.int64)
         cols = torch.empty(s0, 4)
@@ -179,8 +181,8 @@ def aten_slice():
     head.meta["val"] = sliced
     every = g.call_function(torch.ops.aten.slice.Tensor, (p["x"],),
                             {"start": 1, "end": 2**63 - 1, "step": 2})
-    with FakeTensorMode():
-        every.meta["val"] = torch.empty(env.create_symint("s1", 2), 8)
+    with FakeTensorMode(shape_env=env):
+        every.meta["val"] = torch.empty(symint(env, "s1", 2), 8)
     left = g.call_function(torch.ops.aten.slice.Tensor, (p["x"], 1, 0, 4))
     left.meta["val"] = cols
     g.output((head, every, left))

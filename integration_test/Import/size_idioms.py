@@ -1,6 +1,6 @@
 # Every common size idiom becomes fx and arith ops, not an opaque fx.node.
 # REQUIRES: torch
-# RUN: %PYTHON %s > %t.mlir
+# RUN: %python %s > %t.mlir
 # RUN: FileCheck %s --input-file=%t.mlir --implicit-check-not='"builtins.getattr"'
 # RUN: fx-opt %t.mlir --pass-pipeline='builtin.module(func.func(fx-decompose-size,canonicalize,cse))' | FileCheck %s --check-prefix=PASS
 # RUN: sed -n '/^func.func @view_sizes/,/^}/p' %t.mlir | fx-opt --convert-fx-to-tensor | FileCheck %s --check-prefix=LOWER

@@ -6,7 +6,7 @@
 # a sym_size node right after its tensor, as vLLM's _decompose_size_nodes
 # places it. The split module computes what the graph computes.
 # REQUIRES: torch
-# RUN: %PYTHON %s %fx_obj_root/bin/fx-opt | FileCheck %s
+# RUN: %python %s %fx_obj_root/bin/fx-opt | FileCheck %s
 
 import copy
 import sys

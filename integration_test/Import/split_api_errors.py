@@ -2,7 +2,7 @@
 # message is one line naming the FX node and both pieces: here a float
 # (x.mean().item()) computed before the attention and used after it.
 # REQUIRES: torch
-# RUN: %PYTHON %s %fx_obj_root/bin/fx-opt | FileCheck %s
+# RUN: %python %s %fx_obj_root/bin/fx-opt | FileCheck %s
 
 import sys
 

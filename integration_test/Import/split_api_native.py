@@ -8,9 +8,9 @@
 # does; the fx-opt run is a process of its own, since an ASan fx-opt has the
 # runtime linked in.
 # REQUIRES: torch
-# RUN: %preload_asan %PYTHON %s --library %fx_obj_root/lib/libFXMLIR-C.so \
+# RUN: %preload_asan %python %s --library %fx_obj_root/lib/libFXMLIR-C.so \
 # RUN:   --fx-opt %fx_obj_root/bin/fx-opt --out %t.in-process | FileCheck %s --check-prefix=LIBRARY
-# RUN: %PYTHON %s --fx-opt %fx_obj_root/bin/fx-opt --out %t.fx-opt
+# RUN: %python %s --fx-opt %fx_obj_root/bin/fx-opt --out %t.fx-opt
 # RUN: diff %t.in-process %t.fx-opt
 # RUN: FileCheck %s --input-file=%t.in-process
 

@@ -3,7 +3,7 @@
 # split module receives s0, since each receives a value whose shape
 # mentions it (torch 2.x split_module's rule, which fx-split-graph follows).
 # REQUIRES: torch
-# RUN: %PYTHON %s %fx_obj_root/bin/fx-opt | FileCheck %s
+# RUN: %python %s %fx_obj_root/bin/fx-opt | FileCheck %s
 
 import sys
 

@@ -3,7 +3,7 @@
 # the report names the pieces split_graph returns, each with the same
 # splitting flag.
 # REQUIRES: torch
-# RUN: %PYTHON %s --fx-opt %fx_obj_root/bin/fx-opt | FileCheck %s
+# RUN: %python %s --fx-opt %fx_obj_root/bin/fx-opt | FileCheck %s
 
 import argparse
 import re

@@ -14,8 +14,8 @@
 # REQUIRES: torch
 # The passes run in process, through the build's libFXMLIR-C.so (the same
 # partition as in an fx-opt process: split_api_native.py).
-# RUN: %PYTHON %s --against-reference | FileCheck %s
-# RUN: %preload_asan %PYTHON %s %fx_obj_root/lib/libFXMLIR-C.so | FileCheck %s
+# RUN: %python %s --against-reference | FileCheck %s
+# RUN: %preload_asan %python %s %fx_obj_root/lib/libFXMLIR-C.so | FileCheck %s
 
 import inspect
 import sys

@@ -10,7 +10,7 @@
 # split_module.py's own LazyGraphModule, torch 1.13's case; a torch with
 # _LazyGraphModule is used instead, and its recompile() is lazy.)
 # REQUIRES: torch
-# RUN: %PYTHON %s %fx_obj_root/bin/fx-opt | FileCheck %s
+# RUN: %python %s %fx_obj_root/bin/fx-opt | FileCheck %s
 
 import contextlib
 import copy

@@ -3,7 +3,7 @@
 # shape mentions them, outputs ordered by first later use, the original order
 # kept, and the split module computes what the graph computes.
 # REQUIRES: torch
-# RUN: %PYTHON %s | FileCheck %s
+# RUN: %python %s | FileCheck %s
 
 import operator
 

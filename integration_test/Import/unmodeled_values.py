@@ -2,7 +2,7 @@
 # None, bool, float, str, and containers of them) stay whole in the args of
 # opaque nodes; tuple and dict outputs holding them are recorded.
 # REQUIRES: torch
-# RUN: %PYTHON %s > %t.mlir
+# RUN: %python %s > %t.mlir
 # RUN: FileCheck %s --input-file=%t.mlir
 # RUN: fx-opt %t.mlir --pass-pipeline='builtin.module(func.func(fx-decompose-size,canonicalize,cse))' | FileCheck %s --check-prefix=PASS
 

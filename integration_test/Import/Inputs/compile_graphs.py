@@ -1,8 +1,8 @@
 """torch.compile-style graphs, built by hand as Dynamo hands them to a
 backend: every node carries meta['example_value'] (a FakeTensor whose dims
 may be SymInts), symbolic sizes are also torch.SymInt placeholders, and there
-are no example inputs. On torch 1.13 the SymInts come from
-ShapeEnv().create_symint and the tensors from FakeTensorMode.
+are no example inputs. The SymInts come from `symbolic.symint` and the
+tensors from a FakeTensorMode over the same ShapeEnv.
 
 Each function returns the GraphModule alone, so that
 `fx_import.py compile_graphs.py:lora_regression` imports it from metadata.
@@ -15,6 +15,8 @@ import torch.fx
 from torch._subclasses.fake_tensor import FakeTensorMode
 from torch.fx.experimental.symbolic_shapes import ShapeEnv
 
+from symbolic import symint
+
 
 def _node(graph, op, target, args, value, name=None):
     node = graph.create_node(op, target, args, name=name)
@@ -26,8 +28,8 @@ def lora_regression():
     """The graph of the crash: x of shape (s0, 8); x.size(0) is the stop of a
     slice of token_lora_mapping."""
     env = ShapeEnv()
-    s0 = env.create_symint("s0", 5)
-    with FakeTensorMode():
+    s0 = symint(env, "s0", 5)
+    with FakeTensorMode(shape_env=env):
         x = torch.empty(s0, 8)
         mapping = torch.empty(16, dtype=torch.int64)
         sliced = torch.empty(s0, dtype=torch.int64)
@@ -49,9 +51,9 @@ def moe():
     """The MoE pattern: orig_shape = h.shape; h = moe(h); h.view(orig_shape),
     with h of shape (s0, s1, 16) flattened to tokens for the experts."""
     env = ShapeEnv()
-    s0 = env.create_symint("s0", 2)
-    s1 = env.create_symint("s1", 7)
-    with FakeTensorMode():
+    s0 = symint(env, "s0", 2)
+    s1 = symint(env, "s1", 7)
+    with FakeTensorMode(shape_env=env):
         h = torch.empty(s0, s1, 16)
         tokens = torch.empty(s0 * s1, 16)
     g = torch.fx.Graph()

@@ -10,6 +10,8 @@ import torch.fx
 from torch._subclasses.fake_tensor import FakeTensorMode
 from torch.fx.experimental.symbolic_shapes import ShapeEnv
 
+from symbolic import symint
+
 
 
 def node(graph, op, target, args, value, name):
@@ -33,8 +35,8 @@ def attention_op(namespace):
 def start_graph():
     """(graph, x node, fake x) with placeholders s0 and x of shape (s0, 8)."""
     env = ShapeEnv()
-    s0 = env.create_symint("s0", 5)
-    with FakeTensorMode():
+    s0 = symint(env, "s0", 5)
+    with FakeTensorMode(shape_env=env):
         x = torch.empty(s0, 8)
     g = torch.fx.Graph()
     node(g, "placeholder", "s0", (), s0, "s0")

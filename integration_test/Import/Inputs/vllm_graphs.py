@@ -1,8 +1,8 @@
-"""Dynamo-style graphs of vLLM models, built by hand on torch 1.13.
+"""Dynamo-style graphs of vLLM models, built by hand.
 
 Each builder returns a `VllmGraph`: a GraphModule as Dynamo hands it to
 vLLM's backend (every node carries meta['example_value'], a FakeTensor whose
-token dim is the SymInt s0 from ShapeEnv().create_symint; s0 is also a
+token dim is the SymInt s0 from `symbolic.symint`; s0 is also a
 placeholder; weights are placeholders, as Dynamo lifts inlined parameters;
 x.shape is `call_method size`), the splitting ops its family is split at,
 and `inputs(n)`: real inputs for n tokens, for running the graph.
@@ -27,6 +27,8 @@ import torch.fx
 import torch.nn.functional as F
 from torch._subclasses.fake_tensor import FakeTensorMode
 from torch.fx.experimental.symbolic_shapes import ShapeEnv
+
+from symbolic import symint
 
 HIDDEN, HEADS, HEAD_DIM, VOCAB, FFN, EXPERTS, MAX_TOKENS = 32, 4, 8, 64, 48, 4, 64
 
@@ -161,8 +163,8 @@ class Builder:
     def __init__(self, name, tokens_hint=5):
         self.name = name
         self.env = ShapeEnv()
-        self.mode = FakeTensorMode()
-        self.s0 = self.env.create_symint("s0", tokens_hint)
+        self.mode = FakeTensorMode(shape_env=self.env)
+        self.s0 = symint(self.env, "s0", tokens_hint)
         self.graph = torch.fx.Graph()
         self.specs = []  # (kind, shape, dtype) of each placeholder
         self._last_placeholder = None
