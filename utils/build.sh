@@ -66,8 +66,11 @@ if [[ $job != demo ]]; then
   [[ -x $venv/bin/python ]] || /usr/bin/python3 -m venv "$venv"
   if ! cmp -s "$requirements" "$venv/requirements.txt"; then
     echo "installing into $venv: $(grep -v '^#' "$requirements" | tr '\n' ' ')"
+    # This machine's pip also looks in local indexes and warns of each missing
+    # directory there: noise.
     "$venv/bin/python" -m pip install -q --disable-pip-version-check \
-      -r "$requirements"
+      -r "$requirements" 2>&1 |
+      { grep -v "is ignored: it is neither a file nor a directory" || true; }
     cp "$requirements" "$venv/requirements.txt"
   fi
   python=$venv/bin/python

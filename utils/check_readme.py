@@ -11,11 +11,13 @@ its trailing comment names (`# ... exit status 1`). When a `text` block
 follows an `sh` block directly, each of its non-empty lines must appear, in
 order, in what that block's commands printed (stdout and stderr).
 
-`bash utils/build.sh ...` lines are skipped: CI runs them itself. `cmake` and
-`ninja` lines are skipped too unless --fresh is given; with --fresh they run,
+`bash utils/build.sh ...` lines are skipped: CI runs them itself. The set-up
+lines (`python3 -m venv`, `cmake`, `ninja`) are skipped too unless --fresh is given; with --fresh they run,
 in a new build directory, before the others, so the README is checked from a
 fresh build. --build-dir DIR makes `build/` in the commands mean DIR (and
-gives the importer's commands `--fx-opt DIR/bin/fx-opt`).
+gives the importer's commands `--fx-opt DIR/bin/fx-opt`). `.venv/bin/python`
+means the Python that runs this script, so that lit's Python (the build's
+Python3_EXECUTABLE, utils/build.sh's virtual environment) runs them.
 
     utils/check_readme.py                       # against build/
     utils/check_readme.py --build-dir B         # against an existing build B
@@ -33,6 +35,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # `build` as a path of its own: `build/bin/...`, `-B build`, `-C build`, not
 # `utils/build.sh`.
 BUILD_WORD = re.compile(r"(?<![\w/.-])build(?=/|\s|$)")
+VENV_PYTHON = re.compile(r"(?<![\w/.-])\.venv/bin/python(?=\s|$)")
 EXIT_STATUS = re.compile(r"#.*exit status (\d+)")
 
 
@@ -66,7 +69,8 @@ def commands(lines):
 
 
 def is_build(command):
-    return re.match(r"(cmake|ninja)\b", command) is not None
+    """A set-up line: the virtual environment, cmake or ninja."""
+    return re.match(r"(/usr/bin/)?(cmake|ninja)\b|/usr/bin/python3 -m venv ", command) is not None
 
 
 def main():
@@ -114,6 +118,7 @@ def main():
                 if "fx_import.py" in command and "--fx-opt" not in command:
                     command = re.sub(r"(\s#|$)", f" --fx-opt {build}/bin/fx-opt\\1",
                                      command, count=1)
+            command = VENV_PYTHON.sub(sys.executable.replace("\\", "\\\\"), command)
             want = EXIT_STATUS.search(command)
             want = int(want.group(1)) if want else 0
             print(f"run: {command}", flush=True)
