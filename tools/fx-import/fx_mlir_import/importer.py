@@ -66,10 +66,10 @@ def _tuple_text(parts):
 
 
 class NodeValue:
-    """The value of a node that has none the importer can type: no metadata
-    (an autocast context from `_enter_autocast`), or a submodule (the
-    subgraph operand of a higher-order op). Its node is an fx.node with no
-    results, and its users name it in their args, as FX's code does."""
+    """The value of a node that has no metadata (Dynamo's `_enter_autocast`),
+    or whose value has no Python form (a submodule: the subgraph operand of
+    a higher-order op). Its node is an fx.node with no results, and its
+    users name it in their args, as FX's code does."""
     __slots__ = ("name",)
 
     def __init__(self, name):
@@ -77,6 +77,12 @@ class NodeValue:
 
     def __repr__(self):
         return self.name
+
+
+def _unprintable(value):
+    """Whether a value has no Python form for args: a module, or an object
+    printed with its address (an autocast context, run on example inputs)."""
+    return isinstance(value, torch.nn.Module) or type(value).__repr__ is object.__repr__
 
 
 def _const_repr(value):
@@ -324,7 +330,7 @@ class GraphImporter:
         if kwargs:
             text += ", **" + self.render(self.tree(dict(kwargs)), operands, node)
         spec = self.specs.get(node)
-        if spec is None or isinstance(spec, Const) and isinstance(spec.value, torch.nn.Module):
+        if spec is None or isinstance(spec, Const) and _unprintable(spec.value):
             spec = Const(NodeValue(node.name))
         tree, leaves = self.materialize(spec, node)
         self.env[node] = tree
