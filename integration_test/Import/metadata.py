@@ -133,11 +133,12 @@ def make_fx_graph():
     return make_fx(f, tracing_mode="symbolic")(torch.randn(2, 7, 16), torch.randn(16, 16))
 
 
-# aten.view.default of a list of sym_sizes is an fx.view of their make_size.
+# aten.view.default of a list of sym_sizes is an fx.view of their make_size
+# (torch 2.13 names the nodes sym_size_int and writes the reshape as view).
 # CHECK-LABEL: func.func @make_fx_graph(
 # CHECK-SAME: %h_1: tensor<?x?x?xf32> {fx.dim_symbols = [{{.*}}]}
-# CHECK: %[[S:.*]] = fx.make_size %sym_size_1, %sym_size_2, %sym_size : !fx.size<3> loc("view")
-# CHECK-NEXT: %view = fx.view %relu, %[[S]] : tensor<?x?xf32>, !fx.size<3> -> tensor<?x?x?xf32>
+# CHECK: %[[S:.*]] = fx.make_size %sym_size_int_2, %sym_size_int_1, %sym_size_int : !fx.size<3> loc("view_1")
+# CHECK-NEXT: %view_1 = fx.view %relu, %[[S]] : tensor<?x?xf32>, !fx.size<3> -> tensor<?x?x?xf32>
 # CHECK-NOT: fx.node {{.*}}aten.view
 print(import_graph(make_fx_graph(), func_name="make_fx_graph"))
 

@@ -45,12 +45,13 @@ class Literals(torch.nn.Module):
         return torch.einsum("ij->ji", y), {"out": y, "aux": None, "n": (1, "a", True)}
 
 
-# A dict output holding None and constants: recorded, not rejected.
+# A dict output holding None and constants: recorded, not rejected. torch 2's
+# symbolic_trace passes pad's mode and value as keywords.
 # CHECK-LABEL: func.func @literals(
 # CHECK-SAME: attributes {fx.outputs = "(%0, {'out': %1, 'aux': None, 'n': (1, 'a', True)})"}
 # CHECK: fx.node "call_function" "torch.nn.functional.dropout"(%x) {args = "(%0,), **{'p': 0.5, 'training': False, 'inplace': False}"}
 # CHECK: fx.node "call_function" "torch.clamp"(%dropout) {args = "(%0,), **{'min': None, 'max': 1.5}"}
-# CHECK: fx.node "call_function" "torch.nn.functional.pad"(%clamp) {args = "(%0, [1, 1], 'constant', 0.0)"}
+# CHECK: fx.node "call_function" "torch.nn.functional.pad"(%clamp) {args = "(%0, [1, 1]), **{'mode': 'constant', 'value': 0.0}"}
 # CHECK: fx.node "call_function" "torch.einsum"(%pad) {args = "('ij->ji', %0)"}
 print(import_module(Literals(), (torch.randn(4, 8),), {"x": {0}}, func_name="literals"))
 

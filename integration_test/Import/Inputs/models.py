@@ -94,9 +94,13 @@ def sym_size():
 
 
 class Untraceable(torch.nn.Module):
+    """Control flow on a traced value (torch 2 traces `a, b = x.size()`,
+    which torch 1.13 could not)."""
+
     def forward(self, x):
-        batch, features = x.size()
-        return x.view(batch, features)
+        if x.sum() > 0:
+            return x
+        return -x
 
 
 def untraceable():

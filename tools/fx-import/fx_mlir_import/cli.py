@@ -10,6 +10,7 @@ import importlib
 import importlib.util
 import os
 import sys
+import warnings
 
 from .errors import FxImportError
 
@@ -116,6 +117,18 @@ def main(argv=None):
     # A short-lived command that frees little: the cyclic collector would
     # only rescan the graph, superlinearly.
     gc.disable()
+    # torch and the user's code warn while the graph runs (torch 2.13 warns
+    # that quantized dtypes are deprecated): held back, so that a failure is
+    # one line, and shown after a success.
+    with warnings.catch_warnings(record=True) as caught:
+        status = _run(args)
+    if status == 0:
+        for w in caught:
+            warnings.showwarning(w.message, w.category, w.filename, w.lineno)
+    return status
+
+
+def _run(args):
     try:
         from .importer import import_module
         from .specs import parse_dynamic

@@ -17,6 +17,8 @@ def qualified(target):
         return target
     if isinstance(target, (torch._ops.OpOverloadPacket, torch._ops.OpOverload)):
         return "torch.ops." + str(target)
+    if isinstance(target, torch._ops.HigherOrderOperator):
+        return f"torch.ops.{target.namespace}.{target.name()}"
     name = getattr(target, "__name__", None)
     for namespace, prefix in ((torch, "torch"), (torch.nn.functional, "torch.nn.functional")):
         if name and getattr(namespace, name, None) is target:

@@ -65,9 +65,31 @@ def _tuple_text(parts):
     return f"({inner},)" if len(parts) == 1 else f"({inner})"
 
 
+class NodeValue:
+    """The value of a node that has no metadata (Dynamo's `_enter_autocast`),
+    or whose value has no Python form (a submodule: the subgraph operand of
+    a higher-order op). Its node is an fx.node with no results, and its
+    users name it in their args, as FX's code does."""
+    __slots__ = ("name",)
+
+    def __init__(self, name):
+        self.name = name
+
+    def __repr__(self):
+        return self.name
+
+
+def _unprintable(value):
+    """Whether a value has no Python form for args: a module, or an object
+    printed with its address (an autocast context, run on example inputs)."""
+    return isinstance(value, torch.nn.Module) or type(value).__repr__ is object.__repr__
+
+
 def _const_repr(value):
     if isinstance(value, torch.Tensor):
         return f"tensor(shape={list(value.shape)}, dtype={value.dtype})"
+    if isinstance(value, (torch._ops.OperatorBase, torch._ops.OpOverloadPacket)):
+        return qualified(value)  # the op a higher-order op calls
     return repr(value)
 
 
@@ -307,7 +329,10 @@ class GraphImporter:
         kwargs = node.kwargs
         if kwargs:
             text += ", **" + self.render(self.tree(dict(kwargs)), operands, node)
-        tree, leaves = self.materialize(self.spec(node), node)
+        spec = self.specs.get(node)
+        if spec is None or isinstance(spec, Const) and _unprintable(spec.value):
+            spec = Const(NodeValue(node.name))
+        tree, leaves = self.materialize(spec, node)
         self.env[node] = tree
         self.note_symbols(node, leaves)
         lhs = ", ".join([l.name for l in leaves]) + " = " if leaves else ""
@@ -489,23 +514,23 @@ def _len(imp, node):
 
 def _numel_of(imp, node, x):
     """The product of x's dims: fx.sym_size per symbolic dim, one constant
-    for the static ones."""
+    for the static ones; the node's value is the last op."""
+    symbolic = [i for i, d in enumerate(x.spec.dims) if isinstance(d, Sym)]
     static = 1
-    factors = []
-    for i, d in enumerate(x.spec.dims):
-        if isinstance(d, Sym):
-            name = imp.out.fresh("dim")
-            imp.out.op(f"{name} = fx.sym_size {x.name}, dim = {i} : {x.type}", node.name)
-            factors.append(name)
-        else:
-            static *= d
-    if static != 1 or not factors:
-        factors.append(imp.constant(static, node) if factors else None)
-    if not factors[0]:
+    for d in x.spec.dims:
+        static *= 1 if isinstance(d, Sym) else d
+    if not symbolic:
         return imp.define_constant(node, static)
-    if len(factors) == 1:  # x.numel() is that one dim
-        imp.env[node] = Ssa(factors[0], "index", ScalarSpec("index"))
-        return None
+    if len(symbolic) == 1 and static == 1:  # x.numel() is that one dim
+        return imp.define(node, f"fx.sym_size {x.name}, dim = {symbolic[0]} : {x.type}",
+                          "index", ScalarSpec("index"))
+    factors = []
+    for i in symbolic:
+        name = imp.out.fresh("dim")
+        imp.out.op(f"{name} = fx.sym_size {x.name}, dim = {i} : {x.type}", node.name)
+        factors.append(name)
+    if static != 1:
+        factors.append(imp.constant(static, node))
     product = factors[0]
     for factor in factors[1:-1]:
         name = imp.out.fresh("mul")
@@ -574,10 +599,12 @@ def _getitem(imp, node):
 
 def _slice_rows(imp, node, x, item):
     """x[a:b:c], the Python slice `item` over dim 0 of tensor `x`."""
+    result_spec = imp.specs.get(node)
+    if not isinstance(result_spec, TensorSpec):
+        return NOT_HANDLED
     s = imp.slice_value(imp.tree(item), node)
     if s is None:
         return NOT_HANDLED
-    result_spec = imp.spec(node)
     result = imp.type_of(result_spec, node)
     imp.define(node, f"fx.slice_tensor {x.name}[{s.name}] : {x.type} -> {result}", result,
                result_spec)
@@ -607,7 +634,9 @@ def _aten_slice(imp, node):
 
 def _view(imp, node):
     x = _tensor_arg(imp, node)
-    if x is None or node.kwargs or len(node.args) < 2:
+    result_spec = imp.specs.get(node)
+    if x is None or node.kwargs or len(node.args) < 2 or \
+            not isinstance(result_spec, TensorSpec):
         return NOT_HANDLED
     sizes = [imp.tree(a) for a in node.args[1:]]
     if len(sizes) == 1 and isinstance(sizes[0], Ssa) and sizes[0].is_size:
@@ -615,17 +644,14 @@ def _view(imp, node):
     else:
         if len(sizes) == 1 and isinstance(sizes[0], (tuple, list)):
             sizes = list(sizes[0])
-        names = [imp.index(s, node) for s in sizes]
-        if None in names:
+        if not all(_is_int(s) or isinstance(s, Ssa) and s.is_index for s in sizes):
             return NOT_HANDLED  # x.view(dtype), or sizes the dialect cannot name
+        names = [imp.index(s, node) for s in sizes]
         type_ = f"!fx.size<{len(names)}>"
         name = imp.out.fresh("size")
         imp.out.op(f"{name} = fx.make_size {', '.join(names)} : {type_}", node.name)
         size = Ssa(name, type_, None)
-    result_spec = imp.spec(node)
     result = imp.type_of(result_spec, node)
-    if not isinstance(result_spec, TensorSpec):
-        return NOT_HANDLED
     imp.define(node, f"fx.view {x.name}, {size.name} : {x.type}, {size.type} -> {result}",
                result, result_spec)
 
@@ -689,6 +715,20 @@ def _neg(imp, node):
     imp.define(node, f"arith.subi {zero}, {names[0]} : index", "index", ScalarSpec("index"))
 
 
+def _assert_scalar(imp, node):
+    """aten._assert_scalar(cond, message), which torch._check and export's
+    range checks write: fx.assert with the message as its format, braces
+    doubled to stand for themselves."""
+    if len(node.args) != 2 or node.kwargs or not isinstance(node.args[1], str):
+        return NOT_HANDLED
+    cond = imp.tree(node.args[0])
+    if not isinstance(cond, Ssa) or cond.type != "i1":
+        return NOT_HANDLED
+    message = node.args[1].replace("{", "{{").replace("}", "}}")
+    imp.out.op(f"fx.assert {cond.name}, {quote(message)}", node.name)
+    imp.env[node] = Const(None)
+
+
 def _aten(name):
     """The packet and every overload of torch.ops.aten.NAME, if it exists."""
     packet = getattr(torch.ops.aten, name, None)
@@ -728,6 +768,8 @@ for _name in ("view", "reshape", "_unsafe_view"):
         DISPATCH[("call_function", _target)] = _view
 for _target in _aten("slice"):
     DISPATCH[("call_function", _target)] = _aten_slice
+for _target in _aten("_assert_scalar"):
+    DISPATCH[("call_function", _target)] = _assert_scalar
 
 
 def _handler(node):

@@ -184,16 +184,31 @@ def _resize_all(value, dims, size_of):
 
 def specs_from_metadata(gm):
     """Way (b): specs from meta['example_value'], meta['val'] or
-    meta['tensor_meta']; nodes without any are left out."""
+    meta['tensor_meta'], and for a get_attr node without any, from the
+    attribute itself (make_fx's `_tensor_constant0`, a higher-order op's
+    subgraph); other nodes without any are left out."""
     specs = {}
     reader = SpecReader()
     for node in gm.graph.nodes:
         if node.op == "output":
             continue
         spec = reader.of_metadata(node.meta)
+        if spec is None and node.op == "get_attr":
+            spec = _attribute_spec(gm, node.target, reader)
         if spec is not None:
             specs[node] = spec
     return specs
+
+
+def _attribute_spec(gm, target, reader):
+    """The spec of attribute `target` (a dotted path) of `gm`, or None if it
+    has none."""
+    value = gm
+    for name in target.split("."):
+        value = getattr(value, name, None)
+        if value is None:
+            return None
+    return reader.of_value(value)
 
 
 def has_symbolic_metadata(gm):

@@ -18,22 +18,13 @@ Specs come from running the graph (way (a)) or from node metadata (way (b)).
 
 import torch
 
-try:  # torch >= 2.0
-    SYMINT_TYPES = (torch.SymInt,)
-except AttributeError:  # torch 1.13 calls it SymIntNode
-    SYMINT_TYPES = (torch.SymIntNode,) if hasattr(torch, "SymIntNode") else ()
-SYMBOOL_TYPES = tuple(t for t in (getattr(torch, "SymBool", None),) if t)
-SYMFLOAT_TYPES = tuple(t for t in (getattr(torch, "SymFloat", None),
-                                   getattr(torch, "SymFloatNode", None)) if t)
-
 DTYPES = {
     torch.float32: "f32", torch.float16: "f16", torch.bfloat16: "bf16",
     torch.float64: "f64", torch.int64: "i64", torch.int32: "i32",
     torch.int16: "i16", torch.int8: "i8", torch.uint8: "ui8", torch.bool: "i1",
-    torch.complex64: "complex<f32>", torch.complex128: "complex<f64>",
+    torch.complex32: "complex<f16>", torch.complex64: "complex<f32>",
+    torch.complex128: "complex<f64>",
 }
-if hasattr(torch, "complex32"):
-    DTYPES[torch.complex32] = "complex<f16>"
 
 
 class Sym:
@@ -88,26 +79,16 @@ class Unsupported(Exception):
 
 
 def is_symint(value):
-    return bool(SYMINT_TYPES) and isinstance(value, SYMINT_TYPES)
-
-
-# The sympy expression a SymInt prints, or None where that is not known:
-# torch 1.13's SymIntNode prints its PySymInt's `expr` (PySymInt.__str__ in
-# torch/fx/experimental/symbolic_shapes.py); other versions are not cached.
-if hasattr(torch, "SymIntNode"):
-    def _symint_expr(value):
-        return value.get_pyobj().expr
-else:
-    def _symint_expr(value):
-        return None
+    return isinstance(value, torch.SymInt)
 
 
 class SpecReader:
     """The specs of the values of one graph. Its caches hold what repeats
     from node to node:
 
-      syms          the Sym of each SymInt, by its sympy expression (a
-                    SymInt prints its expression; printing is slow)
+      syms          the Sym of each SymInt, by its sympy expression
+                    (`value.node.expr`, which the SymNode caches; printing
+                    it, as str(value) does, is slow)
       tensor_specs  the TensorSpec of each (dims, dtype), one object for
                     all tensors of that shape (specs are never changed)
     """
@@ -117,16 +98,15 @@ class SpecReader:
         self.tensor_specs = {}
 
     def dim(self, value):
-        """An int, or a Sym for a SymInt."""
+        """An int, or a Sym for a SymInt (an int if its expression is a
+        number)."""
         if type(value) is int:
             return value
-        if isinstance(value, SYMINT_TYPES):  # is_symint
-            expr = _symint_expr(value)
-            if expr is None:
-                return Sym(str(value))
+        if isinstance(value, torch.SymInt):
+            expr = value.node.expr
             sym = self.syms.get(expr)
             if sym is None:
-                sym = self.syms[expr] = Sym(str(value))
+                sym = self.syms[expr] = int(expr) if expr.is_number else Sym(str(expr))
             return sym
         return int(value)
 
@@ -144,13 +124,14 @@ class SpecReader:
             return self.tensor(value.shape, value.dtype)
         if isinstance(value, torch.Size):
             return SizeSpec([self.dim(d) for d in value])
-        if isinstance(value, bool) or (SYMBOOL_TYPES and isinstance(value, SYMBOOL_TYPES)):
+        if isinstance(value, (bool, torch.SymBool)):
             return ScalarSpec("i1")
-        if is_symint(value):
-            return ScalarSpec("index", str(value))
+        if isinstance(value, torch.SymInt):
+            dim = self.dim(value)
+            return ScalarSpec("index", dim.expr if isinstance(dim, Sym) else None)
         if isinstance(value, int):
             return ScalarSpec("index")
-        if isinstance(value, float) or (SYMFLOAT_TYPES and isinstance(value, SYMFLOAT_TYPES)):
+        if isinstance(value, (float, torch.SymFloat)):
             return ScalarSpec("f64")
         if isinstance(value, (tuple, list)) and not hasattr(value, "_fields"):
             return type(value)(self.of_value(v) for v in value) if isinstance(value, tuple) \
