@@ -41,7 +41,8 @@ LIBRARY = os.path.join(_BUILD, "lib", "libFXMLIR-C.so")
 # pipeline syntax.
 _NOT_IN_NAMES = (",", "{", "}", " ", "\"")
 
-# The size forms fx-decompose-size decomposes (ImportResult.size_nodes).
+# The size forms fx-decompose-size decomposes (ImportResult.size_nodes);
+# "sym_size" is also the form of `sym_size.int(x, dim)`, which has a dim.
 _DIMLESS = ("x.size()", "x.shape", "sym_size")
 
 # The targets whose regions torch's split_module carries into every piece
@@ -142,8 +143,15 @@ def _apply(gm, assignment):
             return fx_split.split_module(gm, None, assignment.__getitem__,
                                          keep_original_order=True)
     except Exception as e:  # whatever torch raises, in one line
-        raise FxImportError(f"torch.fx's split_module cannot apply fx-split-graph's "
-                            f"partition: {one_line(e)}") from None
+        if isinstance(e, KeyError) and e.args and isinstance(e.args[0], sympy.Symbol):
+            # split_module's symbol_to_node[s]: a symbol of a value passed to a
+            # piece that no SymInt placeholder or node has for example value.
+            why = (f"no node binds symbol {e.args[0]}, which a value passed to a piece "
+                   f"has in its shape (give the graph a SymInt placeholder for it)")
+        else:
+            why = one_line(e)
+        raise FxImportError("torch.fx's split_module cannot apply fx-split-graph's "
+                            f"partition: {why}") from None
 
 
 def _simple_fits(gm, assignment):
@@ -259,7 +267,7 @@ def _decompose_sizes(gm, size_nodes):
     graph = gm.graph
     created = {}
     for node, form, _ in size_nodes:
-        if form not in _DIMLESS:
+        if form not in _DIMLESS or (form == "sym_size" and len(node.args) > 1):
             continue
         if not node.users:  # fx-decompose-size erases a dead one
             graph.erase_node(node)
