@@ -9,7 +9,8 @@
 # (get_attr) and one with a no_grad region (torch._C._set_grad_enabled) take
 # split_module and compute what the unsplit graph computes; there the simple
 # one would be wrong: its piece has no `scale`, and its pieces do not enter
-# the no_grad region again.
+# the no_grad region again. Small graphs show each other reason not to take
+# the simple one.
 # REQUIRES: torch
 # RUN: %preload_asan %python %s %fx_obj_root/lib/libFXMLIR-C.so | FileCheck %s
 
@@ -19,11 +20,15 @@ import sys
 import torch
 import torch.fx
 import vllm_graphs
-from split_api import attention_op, grad_region, recording_splits, with_buffer
+from split_api import attention_op, grad_region, node, recording_splits, with_buffer
+from symbolic import symint
+from torch._subclasses.fake_tensor import FakeTensorMode
 from torch.fx._lazy_graph_module import _use_lazy_graph_module
+from torch.fx.experimental.symbolic_shapes import ShapeEnv
 from torch.fx.passes.split_module import split_module, split_module_simple
 
 from fx_mlir_import import split_graph
+from fx_mlir_import.split import _simple_fits
 
 LIBRARY = sys.argv[1]
 
@@ -121,3 +126,52 @@ attn = torch.randn(5, 8)
 print("submod_2 alone: requires_grad", split_gm.submod_2(attn, 5, w).requires_grad)
 print("split_module_simple's submod_2 alone: requires_grad",
       split_module_simple(graph, assignment).submod_2(attn, 5, w).requires_grad)
+
+# The other graphs split_graph does not give the simple one, one reason
+# each, on x -> relu (piece 0) -> neg (piece 1) and variations; the
+# symbols are s0 of x's shape (s0, 8) without a SymInt placeholder.
+# CHECK-LABEL: relu, neg: fits
+# CHECK-NEXT: a placeholder with a default value: does not fit
+# CHECK-NEXT: a placeholder after a node: does not fit
+# CHECK-NEXT: a call_module: does not fit
+# CHECK-NEXT: a value crossing into an earlier piece: does not fit
+# CHECK-NEXT: a symbol bound by no node: does not fit
+# CHECK-NEXT: a symbol bound by a node, not a placeholder: does not fit
+
+
+def variant(change=None):
+    env = ShapeEnv()
+    s0 = symint(env, "s0", 5)
+    with FakeTensorMode(shape_env=env):
+        x = torch.empty(s0, 8) if change in ("no binder", "node binder") else torch.empty(5, 8)
+    g = torch.fx.Graph()
+    px = node(g, "placeholder", "x", (), x, "x")
+    if change == "default":
+        g.placeholder("y", default_value=1.0)
+    part = {}
+    if change == "node binder":
+        part[node(g, "call_function", torch.ops.aten.sym_size.int, (px, 0), s0, "d0")] = 0
+    relu = node(g, "call_function", torch.relu, (px,), x, "relu")
+    part[relu] = 0
+    if change == "late placeholder":
+        g.placeholder("y")
+    if change == "call_module":
+        relu = node(g, "call_module", "lin", (relu,), x, "lin")
+        part[relu] = 0
+    neg = node(g, "call_function", torch.neg, (relu,), x, "neg")
+    part[neg] = 1
+    if change == "earlier piece":
+        part[node(g, "call_function", torch.sigmoid, (neg,), x, "sig")] = 0
+    g.output((neg,))
+    root = torch.nn.Module()
+    root.lin = torch.nn.Linear(8, 8)
+    return torch.fx.GraphModule(root, g), part
+
+
+for label, change in (("relu, neg", None), ("a placeholder with a default value", "default"),
+                      ("a placeholder after a node", "late placeholder"),
+                      ("a call_module", "call_module"),
+                      ("a value crossing into an earlier piece", "earlier piece"),
+                      ("a symbol bound by no node", "no binder"),
+                      ("a symbol bound by a node, not a placeholder", "node binder")):
+    print(f"{label}:", "fits" if _simple_fits(*variant(change)) else "does not fit")
