@@ -11,10 +11,12 @@ Dynamo-style, split at vLLM's default splitting ops), in one run and
 interleaved, it times
 
   reference   the reference copy of vLLM's split_graph
-              (integration_test/Import/Inputs/vllm_reference.py)
+              (integration_test/Import/Inputs/vllm_reference.py), which
+              applies its partition with torch's split_module
   in process  fx_mlir_import.split_graph with the passes run through
               libFXMLIR-C.so, end to end, and each of its stages from its
-              `stats` dict: import, passes, read-back, apply
+              `stats` dict: import, passes, read-back, apply (with torch's
+              split_module_simple on these graphs)
   fx-opt      the same with the passes run in an fx-opt process
 
 and prints a Markdown table of medians in seconds with the ratios to the

@@ -22,7 +22,9 @@ def _markers(name):
 def command_line():
     """The command that is running, as a user would type it."""
     script = os.path.relpath(sys.argv[0])
-    return " ".join(shlex.quote(a) for a in ["python3", script] + sys.argv[1:])
+    # A virtual environment's Python, by the name build.sh gives it.
+    python = ".venv/bin/python" if sys.prefix != sys.base_prefix else "python3"
+    return " ".join(shlex.quote(a) for a in [python, script] + sys.argv[1:])
 
 
 def write_tables(path, tables):

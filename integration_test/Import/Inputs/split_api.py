@@ -1,17 +1,18 @@
-"""Pieces of the split_graph tests (integration_test/Import/split_api_*.py): a
+"""Pieces of the split_graph tests (integration_test/Import/split_*.py): a
 torch.library stand-in for an attention op, the start of a Dynamo-style
-graph with a SymInt placeholder s0 and x of shape (s0, 8), and graphs built
-on them."""
+graph with a SymInt placeholder s0 and x of shape (s0, 8), graphs built on
+them, and a recorder of split_graph's calls of torch's split_module."""
 
+import contextlib
 import operator
 
 import torch
 import torch.fx
 from torch._subclasses.fake_tensor import FakeTensorMode
 from torch.fx.experimental.symbolic_shapes import ShapeEnv
+from torch.fx.passes import split_module as fx_split
 
 from symbolic import symint
-
 
 
 def node(graph, op, target, args, value, name):
@@ -19,6 +20,7 @@ def node(graph, op, target, args, value, name):
     made = graph.create_node(op, target, args, name=name)
     made.meta["example_value"] = value
     return made
+
 
 _LIBRARIES = []
 
@@ -77,3 +79,59 @@ def tuple_attention():
     add = node(g, "call_function", operator.add, (view, px), x, "add")
     g.output((add, lse0))
     return torch.fx.GraphModule(torch.nn.Module(), g)
+
+
+def with_buffer(attn_op):
+    """`(x * scale).attn + scale` where scale is a buffer of the module, read
+    by a get_attr node: returns the GraphModule."""
+    g, px, x = start_graph()
+    with FakeTensorMode():
+        fake_scale = torch.empty(8)
+    scale = node(g, "get_attr", "scale", (), fake_scale, "scale")
+    mul = node(g, "call_function", operator.mul, (px, scale), x, "mul")
+    attn = node(g, "call_function", attn_op, (mul,), x, "attn")
+    add = node(g, "call_function", operator.add, (attn, scale), x, "add")
+    g.output((add,))
+    root = torch.nn.Module()
+    root.register_buffer("scale", torch.linspace(0.5, 2.0, 8))
+    return torch.fx.GraphModule(root, g)
+
+
+def grad_region(attn_op):
+    """`x * w`, `attn_op`, `+ w` between torch._C._set_grad_enabled(False)
+    and (True), as Dynamo records a torch.no_grad() block; w is a third
+    placeholder of shape (8,). Returns the GraphModule."""
+    g, px, x = start_graph()
+    with FakeTensorMode():
+        fake_w = torch.empty(8)
+    pw = node(g, "placeholder", "w", (), fake_w, "w")
+    node(g, "call_function", torch._C._set_grad_enabled, (False,), None, "set_grad_enabled")
+    mul = node(g, "call_function", operator.mul, (px, pw), x, "mul")
+    attn = node(g, "call_function", attn_op, (mul,), x, "attn")
+    add = node(g, "call_function", operator.add, (attn, pw), x, "add")
+    node(g, "call_function", torch._C._set_grad_enabled, (True,), None, "set_grad_enabled_1")
+    g.output((add,))
+    return torch.fx.GraphModule(torch.nn.Module(), g)
+
+
+@contextlib.contextmanager
+def recording_splits():
+    """Within it, torch's split_module and split_module_simple record each
+    call in the list it yields: (function name, graph module, {node: graph
+    id}); they are the originals again after."""
+    calls = []
+    simple, full = fx_split.split_module_simple, fx_split.split_module
+
+    def recording_simple(gm, assignment, **kwargs):
+        calls.append(("split_module_simple", gm, dict(assignment)))
+        return simple(gm, assignment, **kwargs)
+
+    def recording_full(gm, root, callback, **kwargs):
+        calls.append(("split_module", gm, dict(callback.__self__)))
+        return full(gm, root, callback, **kwargs)
+
+    fx_split.split_module_simple, fx_split.split_module = recording_simple, recording_full
+    try:
+        yield calls
+    finally:
+        fx_split.split_module_simple, fx_split.split_module = simple, full

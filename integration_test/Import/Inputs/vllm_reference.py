@@ -29,10 +29,12 @@ read). The size rule is the one of the merged PR vllm-project/vllm#42543
 3. `_merge_empty_only_subgraphs`: a piece holding only an empty allocation
    moves to the last non-splitting piece before it, if its inputs are there
    or earlier.
-4. torch 2.x `split_module(..., keep_original_order=True)` (here
-   fx_mlir_import.split_module, which runs on torch 1.13; its SymInt threading
-   is torch/fx/passes/split_module.py's at pytorch/pytorch
-   07bfb4da9efcf4c80c308540b11bcee3e1d0f381) and SplitItems sorted by graph id.
+4. torch's `split_module(gm, None, callback, keep_original_order=True)`
+   (torch/fx/passes/split_module.py, torch 2.13.0, pytorch/pytorch
+   cf30153c4c131c8164ee7798e5022d810682e2cb), under
+   `_use_lazy_graph_module(True)` as Dynamo calls a backend
+   (torch/_dynamo/convert_frame.py, `config.use_lazy_graph_module`, on by
+   default), and SplitItems sorted by graph id.
 
 `sym_shape_indices` computes what vLLM's PiecewiseCompileInterpreter passes
 to each compiled piece: the positions of its SymInt arguments, from the
@@ -44,8 +46,9 @@ import operator
 
 import torch
 import torch.fx
+from torch.fx._lazy_graph_module import _use_lazy_graph_module
+from torch.fx.passes.split_module import split_module
 
-from fx_mlir_import.split_module import split_module
 from fx_mlir_import.types import is_symint
 
 # CompilationConfig._attention_ops at 7ffc3d06e70c (all 17, in order), then
@@ -215,8 +218,9 @@ def split_graph(gm, splitting_ops=None, *, tuple_return=False, fixed_sizes=True)
         splitting_ops = DEFAULT_SPLITTING_OPS
     decompose_size_nodes(gm, fixed_sizes)
     node_to_subgraph_id, split_op_graphs = assign_subgraphs(gm, splitting_ops)
-    split_gm = split_module(gm, None, node_to_subgraph_id.__getitem__,
-                            keep_original_order=True, tuple_return=tuple_return)
+    with _use_lazy_graph_module(True):
+        split_gm = split_module(gm, None, node_to_subgraph_id.__getitem__,
+                                keep_original_order=True, tuple_return=tuple_return)
     items = []
     for name, module in split_gm.named_children():
         graph_id = int(name.replace("submod_", ""))
