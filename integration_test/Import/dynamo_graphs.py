@@ -169,7 +169,7 @@ with torch._dynamo.config.patch(capture_scalar_outputs=True, specialize_float=Fa
 # CHECK-NEXT: %sym_size_int = fx.sym_size %nonzero, dim = 0 : tensor<?x2xi64> loc("sym_size_int")
 # CHECK: fx.assert %ge_1, "Runtime assertion failed for expression u0 >= 0 on node 'ge_1'" loc("_assert_scalar_default_1")
 # CHECK-NEXT: return %y, %z, %gt, %sym_size_int : tensor<?x?xf32>, tensor<?x?xbf16>, i1, index loc("output")
-# CHECK: // sym_size_int: sym_size: left alone: it returns one int, not a torch.Size; users: ge_1, output
+# CHECK: // sym_size_int: sym_size(x, dim): left alone: it returns one int, not a torch.Size; users: ge_1, output
 # CHECK-NEXT: // pre-fix decomposition: succeeds on this graph
 
 # PASS-LABEL: func.func @scalars(

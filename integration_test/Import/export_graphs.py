@@ -78,7 +78,7 @@ show(program.graph_module, "lora")
 # CHECK-NEXT: fx.node "call_function" "torch.ops.aten._assert_tensor_metadata.default"(%slice_2) {args = "(%0,), **{'dtype': torch.float32, 'device': device(type='cpu'), 'layout': torch.strided}"} : (tensor<?x8xf32>) -> () loc("_assert_tensor_metadata_default")
 # CHECK-NEXT: %to = fx.node "call_function" "torch.ops.aten.to.dtype"(%slice_2)
 # CHECK-NEXT: return %slice_1, %to, %view.0, %matmul.0
-# CHECK: // sym_size_int_1: sym_size: left alone: it returns one int, not a torch.Size; users: le_2, slice_1, view
+# CHECK: // sym_size_int_1: sym_size(x, dim): left alone: it returns one int, not a torch.Size; users: le_2, slice_1, view
 # CHECK-NEXT: // pre-fix decomposition: succeeds on this graph
 
 # PASS-LABEL: func.func @lora(
@@ -119,7 +119,7 @@ show(program.run_decompositions().graph_module, "effects")
 # CHECK: %[[S:.*]] = fx.make_size %{{.*}} : !fx.size<1> loc("view")
 # CHECK-NEXT: %view = fx.view %x, %[[S]] : tensor<?x8xf32>, !fx.size<1> -> tensor<?xf32> loc("view")
 # CHECK: return %with_effects.0, %auto_functionalized_v2.0, %add_2 : tensor<0xf32>, tensor<3xf32>, tensor<?xf32>
-# CHECK: // sym_size_int_2: sym_size: left alone: it returns one int, not a torch.Size; users: auto_functionalized_v2
+# CHECK: // sym_size_int_2: sym_size(x, dim): left alone: it returns one int, not a torch.Size; users: auto_functionalized_v2
 # CHECK-NEXT: // pre-fix decomposition: succeeds on this graph
 
 # PASS-LABEL: func.func @effects(

@@ -65,10 +65,10 @@ show(make_fx(moe, tracing_mode="symbolic")(
 # CHECK-NEXT: %sym_numel_default_1 = arith.muli %[[D0]], %[[D1]] : index loc("sym_numel_default_1")
 # CHECK-NEXT: return %view_1, %slice_1, %sym_numel_default_1, %mul_4
 # CHECK-NOT: fx.node {{.*}}aten.view
-# CHECK: // sym_size_int: sym_size: left alone: it returns one int, not a torch.Size; users: view, view_1
-# CHECK-NEXT: // sym_size_int_1: sym_size: left alone: it returns one int, not a torch.Size; users: view_1, mul_4
-# CHECK-NEXT: // sym_size_int_2: sym_size: left alone: it returns one int, not a torch.Size; users: view_1
-# CHECK-NEXT: // sym_size_int_3: sym_size: left alone: it returns one int, not a torch.Size; users: slice_1
+# CHECK: // sym_size_int: sym_size(x, dim): left alone: it returns one int, not a torch.Size; users: view, view_1
+# CHECK-NEXT: // sym_size_int_1: sym_size(x, dim): left alone: it returns one int, not a torch.Size; users: view_1, mul_4
+# CHECK-NEXT: // sym_size_int_2: sym_size(x, dim): left alone: it returns one int, not a torch.Size; users: view_1
+# CHECK-NEXT: // sym_size_int_3: sym_size(x, dim): left alone: it returns one int, not a torch.Size; users: slice_1
 # CHECK-NEXT: // pre-fix decomposition: succeeds on this graph
 
 # PASS-LABEL: func.func @moe(
@@ -100,7 +100,7 @@ show(make_fx(unbacked, tracing_mode="symbolic")(torch.randn(6, 4), torch.tensor(
 # CHECK: %nonzero = fx.node "call_function" "torch.ops.aten.nonzero.default"(%x_1) {args = "(%0,)"} : (tensor<?x?xf32>) -> (tensor<?x2xi64>) loc("nonzero")
 # CHECK-NEXT: %_tensor_constant0 = fx.node "get_attr" "_tensor_constant0"() {args = "()"} : () -> (tensor<2xf32>) loc("_tensor_constant0")
 # CHECK: %sym_size_int = fx.sym_size %x_1, dim = 0 : tensor<?x?xf32> loc("sym_size_int")
-# CHECK: // sym_size_int: sym_size: left alone: it returns one int, not a torch.Size; users: mul_1
+# CHECK: // sym_size_int: sym_size(x, dim): left alone: it returns one int, not a torch.Size; users: mul_1
 # CHECK-NEXT: // pre-fix decomposition: succeeds on this graph
 
 # PASS-LABEL: func.func @unbacked(

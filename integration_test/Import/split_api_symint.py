@@ -12,7 +12,6 @@ import torch.fx
 from split_api import attention_op, node, start_graph
 
 from fx_mlir_import import split_graph
-from fx_mlir_import.types import is_symint
 
 # The fx-opt of the build under test.
 FX_OPT = sys.argv[1]
@@ -38,4 +37,4 @@ for item in items:
         continue
     placeholders = [n for n in item.graph.graph.nodes if n.op == "placeholder"]
     print(item.submod_name, [i for i, n in enumerate(placeholders)
-                             if is_symint(n.meta.get("example_value"))])
+                             if isinstance(n.meta.get("example_value"), torch.SymInt)])

@@ -49,7 +49,6 @@ import torch.fx
 from torch.fx._lazy_graph_module import _use_lazy_graph_module
 from torch.fx.passes.split_module import split_module
 
-from fx_mlir_import.types import is_symint
 
 # CompilationConfig._attention_ops at 7ffc3d06e70c (all 17, in order), then
 # the two KV-cache updates set_splitting_ops_for_v1 appends when the inductor
@@ -135,7 +134,7 @@ def decompose_size_nodes(gm, fixed=True):
         dims = []
         with graph.inserting_after(tensor):
             for i, dim in enumerate(value.shape):
-                if is_symint(dim):
+                if isinstance(dim, torch.SymInt):
                     part = graph.call_function(torch.ops.aten.sym_size.int, (tensor, i))
                     part.meta["example_value"] = dim
                     dims.append(part)
@@ -244,7 +243,7 @@ def sym_shape_indices(split_gm, items):
         elif node.op == "call_module":
             args = torch.fx.node.map_arg(node.args, env.__getitem__)
             if node.target in compiled:
-                found[node.target] = [i for i, a in enumerate(args) if is_symint(a)]
+                found[node.target] = [i for i, a in enumerate(args) if isinstance(a, torch.SymInt)]
             submod = getattr(split_gm, node.target)
             out = next(n for n in submod.graph.nodes if n.op == "output")
             env[node] = torch.fx.node.map_arg(out.args[0],

@@ -552,14 +552,14 @@ def _sym_size(imp, node):
     if x is None or node.kwargs:
         return NOT_HANDLED
     if len(node.args) == 1:
-        return _dimless_size(imp, node, x, "sym_size")
+        return _dimless_size(imp, node, x, "sym_size(x)")
     dim = imp.tree(node.args[1])
     rank = len(x.spec.dims)
     if len(node.args) != 2 or not _is_int(dim) or not -rank <= dim.value < rank:
         return NOT_HANDLED
     imp.define(node, f"fx.sym_size {x.name}, dim = {dim.value} : {x.type}", "index",
                ScalarSpec("index"))
-    imp.size_nodes.append((node, "sym_size", x))
+    imp.size_nodes.append((node, "sym_size(x, dim)", x))
 
 
 def _getitem(imp, node):

@@ -41,9 +41,8 @@ LIBRARY = os.path.join(_BUILD, "lib", "libFXMLIR-C.so")
 # pipeline syntax.
 _NOT_IN_NAMES = (",", "{", "}", " ", "\"")
 
-# The size forms fx-decompose-size decomposes (ImportResult.size_nodes);
-# "sym_size" is also the form of `sym_size.int(x, dim)`, which has a dim.
-_DIMLESS = ("x.size()", "x.shape", "sym_size")
+# The size forms fx-decompose-size decomposes (ImportResult.size_nodes).
+_DIMLESS = ("x.size()", "x.shape", "sym_size(x)")
 
 # The targets whose regions torch's split_module carries into every piece
 # they span (GLOBAL_STATE_NODES in torch/fx/passes/split_module.py at
@@ -267,7 +266,7 @@ def _decompose_sizes(gm, size_nodes):
     graph = gm.graph
     created = {}
     for node, form, _ in size_nodes:
-        if form not in _DIMLESS or (form == "sym_size" and len(node.args) > 1):
+        if form not in _DIMLESS:
             continue
         if not node.users:  # fx-decompose-size erases a dead one
             graph.erase_node(node)

@@ -78,10 +78,6 @@ class Unsupported(Exception):
     """A value the importer has no type for; the message says which."""
 
 
-def is_symint(value):
-    return isinstance(value, torch.SymInt)
-
-
 class SpecReader:
     """The specs of the values of one graph. Its caches hold what repeats
     from node to node:
