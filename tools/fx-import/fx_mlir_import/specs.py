@@ -191,6 +191,10 @@ def specs_from_metadata(gm):
         if node.op == "output":
             continue
         spec = reader.of_metadata(node.meta)
+        if spec is None and not node.users and node.op == "call_function":
+            # Dynamo records calls made for their effect alone without a
+            # value (torch._C._log_api_usage_once, by nn.Module's __init__).
+            spec = Const(None)
         if spec is not None:
             specs[node] = spec
     return specs
