@@ -14,10 +14,28 @@
 
 import sys
 
+import torch
 from hf_models import report
 
-for family in ("llama", "qwen2", "qwen3", "mistral", "gemma"):
-    report(family, sys.argv[1])
+from fx_mlir_import import FxImportError, split_graph
+
+FX_OPT = sys.argv[1]
+llama = report("llama", FX_OPT)
+for family in ("qwen2", "qwen3", "mistral", "gemma"):
+    report(family, FX_OPT)
+
+# The attention is torch.nn.functional.scaled_dot_product_attention, a
+# builtin Dynamo records as the node's target: split_graph takes its name,
+# not the function, and aten's op of that name is not in the graph.
+print("// ----- naming the splitting op")
+for ops in ([torch.nn.functional.scaled_dot_product_attention],
+            ["aten::scaled_dot_product_attention"],
+            [torch.ops.aten.scaled_dot_product_attention.default]):
+    try:
+        _, items = split_graph(llama.gm, ops, fx_opt=FX_OPT)
+        print(f"{ops[0]}: {len(items)} piece(s)")
+    except FxImportError as e:
+        print(f"{ops[0]}: {e}")
 
 # CHECK-LABEL: // ----- llama, floats lifted
 # CHECK: func.func @llama(%[[B:s[0-9]+]]: index {fx.symbol = "[[B]]"} loc("[[B]]"), %[[S:s[0-9]+]]: index {fx.symbol = "[[S]]"} loc("[[S]]"), %l_kwargs_input_ids_: tensor<?x?xi64> {fx.dim_symbols = ["[[B]]", "[[S]]"]}
@@ -173,3 +191,8 @@ for family in ("llama", "qwen2", "qwen3", "mistral", "gemma"):
 # CHECK-NEXT: without fx-decompose-size: splits the same way
 # CHECK-NEXT: gemma, floats specialized: split_graph: 5 pieces, 2 of them splitting
 # CHECK-NEXT: gemma, floats specialized: split equals eager at batch 2, 3 and sequence 3, 7, 16
+#
+# CHECK-LABEL: // ----- naming the splitting op
+# CHECK-NEXT: <built-in function scaled_dot_product_attention>: splitting op <built-in function scaled_dot_product_attention> is neither a name nor a torch op
+# CHECK-NEXT: aten::scaled_dot_product_attention: 1 piece(s)
+# CHECK-NEXT: aten.scaled_dot_product_attention.default: 1 piece(s)

@@ -237,7 +237,8 @@ def report(family, fx_opt):
     with the split at SPLIT_AT, and split_graph's refusal or its pieces;
     then the same for the graph captured with specialized floats, and
     whether the compiled model, its graph replaced by the split one, gives
-    the eager model's output at each of BATCHES and SEQS."""
+    the eager model's output at each of BATCHES and SEQS. Returns the
+    Captured graph with specialized floats."""
     from fx_mlir_import import FxImportError, check, import_graph, split_graph
 
     name = family.replace("-", "_")
@@ -274,3 +275,4 @@ def report(family, fx_opt):
             print(f"{label}: split matches eager (allclose, not equal) {at}")
         else:
             print(f"{label}: split equals eager {at}")
+    return captured
