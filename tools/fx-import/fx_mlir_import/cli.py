@@ -22,10 +22,6 @@ GraphModule alone whose nodes carry shape metadata (meta['example_value'],
 meta['val'] or meta['tensor_meta']), as torch.compile hands one to a backend.
 """
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
-    os.path.abspath(__file__)))))
-
-
 def load(spec):
     """(module, example inputs or None) from MODULE:FUNCTION."""
     import torch
@@ -104,8 +100,11 @@ def parser():
                         "fx-split-graph (its splitting-ops option, e.g. "
                         "vllm::unified_attention) and report the pieces and what "
                         "crosses each cut")
-    p.add_argument("--fx-opt", default=os.path.join(ROOT, "build", "bin", "fx-opt"),
-                   metavar="PATH", help="the fx-opt that --check runs; default: %(default)s")
+    p.add_argument("--fx-opt", metavar="PATH",
+                   help="the fx-opt that --check runs; default: the build's "
+                        "(build/bin/fx-opt); without one, as in an installed package, "
+                        "the passes run in this process through libFXMLIR-C.so and "
+                        "the pre-fix pass, fx-opt's own, does not run")
     p.add_argument("--func-name", default="forward", metavar="NAME",
                    help="the name of the func.func to write; default: %(default)s")
     return p
