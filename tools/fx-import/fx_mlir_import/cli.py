@@ -34,6 +34,9 @@ def load(spec):
                 raise FxImportError(f"cannot open '{path}': no such file")
             loader = importlib.util.spec_from_file_location("fx_import_user_module", path)
             module = importlib.util.module_from_spec(loader)
+            # Registered as an import would be: torch.compile, tracing a
+            # function of the file, looks its module up by name.
+            sys.modules[loader.name] = module
             loader.loader.exec_module(module)
         else:
             module = importlib.import_module(path)
