@@ -7,7 +7,9 @@ own report (`report-file`), and what the pre-fix pass would have done; with
 --split-ops, how fx-split-graph cuts the graph and what crosses each cut,
 from its map (`map-file`)."""
 
-from . import passes
+import os
+
+from . import native, passes
 
 # The report's words, as --check says them.
 _LEFT_ALONE = {
@@ -30,10 +32,14 @@ def _say(record, tensor_name, has_users):
     return _LEFT_ALONE[record[passes.REASON]]
 
 
-def check(result, fx_opt, split_ops=None):
+def check(result, fx_opt=None, split_ops=None):
     """The --check report of an ImportResult; with `split_ops`, also how
-    fx-split-graph splits it there."""
-    records = passes.decompose_report(fx_opt, result.text)
+    fx-split-graph splits it there. The passes run in the fx-opt at path
+    `fx_opt`; with None, in the build's, else in this process through
+    native.default_library(), as in an installed package, which has no
+    fx-opt and so no pre-fix pass (one of fx-opt's test passes)."""
+    runner = _runner(fx_opt)
+    records = passes.decompose_report(runner, result.text)
     lines = []
     for node, form, tensor in result.size_nodes:
         # The tensor's FX node (a getitem of a tuple has no SSA name of its own).
@@ -44,14 +50,30 @@ def check(result, fx_opt, split_ops=None):
         lines.append(f"{node.name}: {form}: {said}; users: {users}")
     if not result.size_nodes:
         lines.append("no size nodes in this graph")
-    legacy = passes.run(fx_opt, result.text, "--test-fx-legacy-decompose-size")
-    if legacy.returncode == 0:
-        lines.append("pre-fix decomposition: succeeds on this graph")
-    else:
-        lines.append("pre-fix decomposition: fails: " + passes.first_error(legacy.stderr))
+    lines.append("pre-fix decomposition: " + _legacy(runner, result.text))
     if split_ops:
-        lines.extend(split_report(result, fx_opt, split_ops))
+        lines.extend(split_report(result, runner, split_ops))
     return "\n".join(lines) + "\n"
+
+
+def _runner(fx_opt):
+    """What runs check's passes, as passes.run_pipeline takes it."""
+    if fx_opt is not None:
+        return fx_opt
+    if os.path.exists(passes.FX_OPT):
+        return passes.FX_OPT
+    library = native.default_library()
+    return passes.FX_OPT if library is None else native.load(library)
+
+
+def _legacy(runner, text):
+    """What the pre-fix pass does with the import."""
+    if isinstance(runner, native.Library):
+        return "not run: its pass is fx-opt's only (give --fx-opt)"
+    done = passes.run(runner, text, "--test-fx-legacy-decompose-size")
+    if done.returncode == 0:
+        return "succeeds on this graph"
+    return "fails: " + passes.first_error(done.stderr)
 
 
 def _errors(split, done):

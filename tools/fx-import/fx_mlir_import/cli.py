@@ -23,10 +23,6 @@ GraphModule alone whose nodes carry shape metadata (meta['example_value'],
 meta['val'] or meta['tensor_meta']), as torch.compile hands one to a backend.
 """
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
-    os.path.abspath(__file__)))))
-
-
 def load(spec):
     """(module, example inputs or None) from MODULE:FUNCTION."""
     import torch
@@ -39,6 +35,9 @@ def load(spec):
                 raise FxImportError(f"cannot open '{path}': no such file")
             loader = importlib.util.spec_from_file_location("fx_import_user_module", path)
             module = importlib.util.module_from_spec(loader)
+            # Registered as an import would be: torch.compile, tracing a
+            # function of the file, looks its module up by name.
+            sys.modules[loader.name] = module
             loader.loader.exec_module(module)
         else:
             module = importlib.import_module(path)
@@ -105,8 +104,11 @@ def parser():
                         "fx-split-graph (its splitting-ops option, e.g. "
                         "vllm::unified_attention) and report the pieces and what "
                         "crosses each cut")
-    p.add_argument("--fx-opt", default=os.path.join(ROOT, "build", "bin", "fx-opt"),
-                   metavar="PATH", help="the fx-opt that --check runs; default: %(default)s")
+    p.add_argument("--fx-opt", metavar="PATH",
+                   help="the fx-opt that --check runs; default: the build's "
+                        "(build/bin/fx-opt); without one, as in an installed package, "
+                        "the passes run in this process through libFXMLIR-C.so and "
+                        "the pre-fix pass, fx-opt's own, does not run")
     p.add_argument("--func-name", default="forward", metavar="NAME",
                    help="the name of the func.func to write; default: %(default)s")
     return p

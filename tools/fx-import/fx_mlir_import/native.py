@@ -11,14 +11,24 @@ manager built by mlirParsePassPipeline, and the diagnostics collected as
 fx-opt prints them, `error: <message>` per line. Debian ships no MLIR Python
 bindings, so the entry points are declared here with ctypes, as
 include/fx-mlir-c and mlir-c declare them.
+
+`default_library()` finds the library: inside the package, where `pip
+install .` puts it, else in the build of the source tree the package is in.
 """
 
 import ctypes
+import os
 import threading
 
 from .errors import FxImportError
 
-__all__ = ["Library", "load"]
+__all__ = ["BUILD", "Library", "default_library", "load"]
+
+_PACKAGE = os.path.dirname(os.path.abspath(__file__))
+# In a source tree the package is tools/fx-import/fx_mlir_import, and the
+# build is build/ at the tree's root (utils/build.sh).
+BUILD = os.path.normpath(os.path.join(_PACKAGE, os.pardir, os.pardir, os.pardir, "build"))
+_NAME = "libFXMLIR-C.so"
 
 
 class _Handle(ctypes.Structure):
@@ -147,6 +157,16 @@ class Library:
                 lib.mlirModuleDestroy(module)
         finally:
             lib.mlirContextDestroy(context)
+
+
+def default_library():
+    """The path of libFXMLIR-C.so to load when none is given: the one
+    installed inside this package (pyproject.toml, tools/fx-import/CMakeLists.txt),
+    else the source tree's build/lib/; None if neither exists."""
+    for path in (os.path.join(_PACKAGE, "lib", _NAME), os.path.join(BUILD, "lib", _NAME)):
+        if os.path.exists(path):
+            return path
+    return None
 
 
 _loaded = {}

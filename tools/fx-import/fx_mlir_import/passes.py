@@ -35,6 +35,9 @@ NAME, DIM, FOLDED, ERASED_NODE = "name", "dim", "folded", "erased"
 FROM, TO, MESSAGE = "from", "to", "message"
 BEFORE, AFTER, CROSSES, VALUE, TYPE = "before", "after", "crosses", "value", "type"
 
+# The source tree's fx-opt; an installed package has none.
+FX_OPT = os.path.join(native.BUILD, "bin", "fx-opt")
+
 # Where fx-decompose-size puts the dims: as vLLM's _decompose_size_nodes
 # does (vllm/backends/compiler/backends.py at vllm-project/vllm 7ffc3d06e70c),
 # right after the tensor's producer.

@@ -16,7 +16,6 @@ makes the same pieces (torch/fx/passes/split_module.py, torch 2.13.0).
 
 import dataclasses
 import operator
-import os
 import time
 
 import sympy
@@ -30,12 +29,6 @@ from . import native, passes
 from .errors import FxImportError
 from .importer import import_graph
 from .specs import one_line
-
-# The build next to this package (tools/fx-import/fx_mlir_import).
-_BUILD = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
-    os.path.abspath(__file__))))), "build")
-FX_OPT = os.path.join(_BUILD, "bin", "fx-opt")
-LIBRARY = os.path.join(_BUILD, "lib", "libFXMLIR-C.so")
 
 # What cannot be in a splitting op's name: the pass option's list and
 # pipeline syntax.
@@ -70,7 +63,8 @@ def split_graph(gm, splitting_ops=None, *, stats=None, fx_opt=None, library=None
 
     The passes run in this process through the C API library `library`
     (libFXMLIR-C.so), or in the fx-opt process at path `fx_opt`; with
-    neither, through the build's library, else its fx-opt. `stats`, a dict,
+    neither, through native.default_library() (the installed package's, else
+    the build's), else the build's fx-opt. `stats`, a dict,
     receives the seconds spent per stage: import, passes, read-back, apply.
     Raises FxImportError, one line naming the node and both pieces, where
     fx-mlir refuses the split."""
@@ -210,9 +204,11 @@ def _runner(fx_opt, library):
         raise FxImportError("split_graph: give fx_opt or library, not both")
     if fx_opt is not None:
         return fx_opt
-    if library is not None or os.path.exists(LIBRARY):
-        return native.load(library or LIBRARY)
-    return FX_OPT
+    if library is None:
+        library = native.default_library()
+    if library is not None:
+        return native.load(library)
+    return passes.FX_OPT
 
 
 def _op_name(op):
