@@ -10,8 +10,8 @@ The graph is imported; fx-decompose-size (the dims placed as vLLM places
 them) and fx-split-graph run on it, in this process through libFXMLIR-C.so
 or in an fx-opt process; and the pass's node -> piece map is applied back to
 the GraphModule: the same size decomposition in FX, then torch's own
-split_module as vLLM calls it, or its faster split_module_simple where that
-makes the same pieces (torch/fx/passes/split_module.py, torch 2.13.0).
+split_module as vLLM calls it (torch/fx/passes/split_module.py, torch
+2.13.0).
 """
 
 import dataclasses
@@ -22,8 +22,7 @@ import sympy
 import torch
 import torch.fx
 from torch.fx._lazy_graph_module import _use_lazy_graph_module
-from torch.fx.experimental.symbolic_shapes import free_symbols
-from torch.fx.passes import split_module as fx_split
+from torch.fx.passes.split_module import split_module
 
 from . import native, passes
 from .errors import FxImportError
@@ -36,12 +35,6 @@ _NOT_IN_NAMES = (",", "{", "}", " ", "\"")
 
 # The size forms fx-decompose-size decomposes (ImportResult.size_nodes).
 _DIMLESS = ("x.size()", "x.shape", "sym_size(x)")
-
-# The targets whose regions torch's split_module carries into every piece
-# they span (GLOBAL_STATE_NODES in torch/fx/passes/split_module.py at
-# pytorch/pytorch cf30153c4c131c8164ee7798e5022d810682e2cb, torch 2.13.0).
-_GLOBAL_STATE = (torch.amp._enter_autocast, torch.amp._exit_autocast,
-                 torch._C._set_grad_enabled)
 
 
 @dataclasses.dataclass
@@ -118,23 +111,19 @@ def split_graph(gm, splitting_ops=None, *, stats=None, fx_opt=None, library=None
 
 
 def _apply(gm, assignment):
-    """Cuts `gm` into the pieces of `assignment` ({node: graph id}) with
-    torch's split_module as vLLM calls it (`keep_original_order=True`), or
-    with split_module_simple, where torch has it and it makes the same
-    pieces (_simple_fits). Both are torch/fx/passes/split_module.py's at
-    pytorch/pytorch cf30153c4c13 (torch 2.13.0), and both give
-    _LazyGraphModules, which generate their code on first need: the
-    simple one always, split_module under `_use_lazy_graph_module(True)`,
-    as Dynamo calls a backend such as vLLM's (torch/_dynamo/convert_frame.py,
-    `config.use_lazy_graph_module`, on by default). Whatever they raise (a
-    cycle between pieces, a symbol no node binds) becomes one line."""
-    simple = getattr(fx_split, "split_module_simple", None)
+    """Cuts `gm` into the pieces of `assignment` ({node: graph id}) as vLLM
+    0.34.0 does (split_graph in vllm/compilation/backends.py, lines
+    626-635): torch's split_module with `keep_original_order=True` and
+    `tuple_return=True`, so that a piece with one output returns a 1-tuple,
+    under `_use_lazy_graph_module(True)`, so that each piece generates its
+    code on first need (torch/fx/passes/split_module.py and
+    torch/fx/_lazy_graph_module.py at pytorch/pytorch cf30153c4c13, torch
+    2.13.0). Whatever split_module raises (a cycle between pieces, a symbol
+    no node binds) becomes one line."""
     try:
-        if simple is not None and _simple_fits(gm, assignment):
-            return simple(gm, assignment)
         with _use_lazy_graph_module(True):
-            return fx_split.split_module(gm, None, assignment.__getitem__,
-                                         keep_original_order=True)
+            return split_module(gm, None, assignment.__getitem__, keep_original_order=True,
+                                tuple_return=True)
     except Exception as e:  # whatever torch raises, in one line
         if isinstance(e, KeyError) and e.args and isinstance(e.args[0], sympy.Symbol):
             # split_module's symbol_to_node[s]: a symbol of a value passed to a
@@ -145,57 +134,6 @@ def _apply(gm, assignment):
             why = one_line(e)
         raise FxImportError("torch.fx's split_module cannot apply fx-split-graph's "
                             f"partition: {why}") from None
-
-
-def _simple_fits(gm, assignment):
-    """Whether split_module_simple(gm, assignment) makes the pieces, each
-    with its inputs and outputs in the same order, and the calls that
-    split_module(gm, None, assignment.__getitem__, keep_original_order=True)
-    makes. Read from both (torch/fx/passes/split_module.py at cf30153c4c13),
-    the simple one does not:
-    - carry autocast and set_grad_enabled regions into the pieces;
-    - copy get_attr and call_module targets (its pieces have no attributes);
-    - keep a placeholder's default value;
-    - order the pieces or look for a cycle: it calls them in the order of
-      their first node, so each value must cross into a later piece;
-    - look ahead for a symbol's binder, nor fail without one: it takes the
-      first node seen so far whose example value's expression is that
-      symbol (any SymInt, SymFloat or SymBool), where split_module takes
-      the first in the graph (a SymInt or SymFloat), makes a binder that is
-      not a placeholder an output of its piece and a dependency, and raises
-      without one. So every free symbol of a value that crosses into a
-      piece (placeholders included) must have a placeholder for binder,
-      a SymInt or SymFloat, and the placeholders come first."""
-    binders = {}  # symbol -> whether its first binder is split_module's too
-    rank = {}  # graph id -> position of its first node
-    checked = set()
-    for node in gm.graph.nodes:
-        if node.op == "placeholder":
-            if rank or node.args:
-                return False
-            value = node.meta.get("example_value")
-            expr = getattr(getattr(value, "node", None), "expr", None)
-            if isinstance(expr, sympy.Symbol):
-                binders.setdefault(expr, isinstance(value, (torch.SymInt, torch.SymFloat)))
-            continue
-        if node.op == "output":
-            continue
-        if node.op not in ("call_function", "call_method") or node.target in _GLOBAL_STATE:
-            return False
-        piece = rank.setdefault(assignment[node], len(rank))
-        for used in node.all_input_nodes:
-            if used.op != "placeholder":
-                source = rank.get(assignment[used])
-                if source == piece:
-                    continue
-                if source is None or source > piece:
-                    return False
-            if used not in checked:
-                checked.add(used)
-                if not all(binders.get(symbol)
-                           for symbol in free_symbols(used.meta.get("example_value"))):
-                    return False
-    return True
 
 
 def _runner(fx_opt, library):
