@@ -128,10 +128,10 @@ for family in ("gpt2", "bert", "t5", "vit"):
 # CHECK-NEXT: t5, floats specialized: split equals eager at batch 2, 3 and sequence 3, 7, 16
 #
 # The images' channel dim, which a guard specialized to 3, is a SymInt whose
-# expression is 3 in Dynamo's metadata; the importer types it `?` with the
-# symbol "3" (docs/Models.md).
+# expression is 3 in Dynamo's metadata; the importer types it 3, with no
+# symbol.
 # CHECK-LABEL: // ----- vit, floats lifted
-# CHECK: func.func @vit(%[[B:s[0-9]+]]: index {fx.symbol = "[[B]]"} loc("[[B]]"), %[[H:s[0-9]+]]: index {fx.symbol = "[[H]]"} loc("[[H]]"), %[[W:s[0-9]+]]: index {fx.symbol = "[[W]]"} loc("[[W]]"), %l_kwargs_pixel_values_: tensor<?x?x?x?xf32> {fx.dim_symbols = ["[[B]]", "3", "[[H]]", "[[W]]"]}
+# CHECK: func.func @vit(%[[B:s[0-9]+]]: index {fx.symbol = "[[B]]"} loc("[[B]]"), %[[H:s[0-9]+]]: index {fx.symbol = "[[H]]"} loc("[[H]]"), %[[W:s[0-9]+]]: index {fx.symbol = "[[W]]"} loc("[[W]]"), %l_kwargs_pixel_values_: tensor<?x3x?x?xf32> {fx.dim_symbols = ["[[B]]", "", "[[H]]", "[[W]]"]}
 # CHECK-SAME: ) -> (tensor<?x?x32xf32>)
 # CHECK: %item_2 = fx.node "call_method" "item"(%l_self_modules_layers_modules_0_modules_attention_scaling) {args = "(%0,)"} : (tensor<f64>) -> (f64)
 # CHECK: %attn_output = fx.node "call_function" "torch.nn.functional.scaled_dot_product_attention"(%query_states, %key_states, %value_states, %item_2) {{.*}}'scale': %{{[0-9]+}}, {{.*}} -> (tensor<?x4x?x8xf32>)
@@ -140,7 +140,7 @@ for family in ("gpt2", "bert", "t5", "vit"):
 # CHECK-NEXT: split at torch.nn.functional.scaled_dot_product_attention: fails: only tensors and index values may cross a split boundary: value 'item_2' of type 'f64', defined by 'fx.node' in piece 0, is used in piece 1;
 # CHECK-NEXT: vit, floats lifted: split_graph fails: node 'item_2' cannot cross from submod_0 to submod_1: only tensors and index values may cross a split boundary: value 'item_2' of type 'f64', defined by 'fx.node' in piece 0, is used in piece 1
 # CHECK-LABEL: // ----- vit, floats specialized
-# CHECK: func.func @vit(%[[B:s[0-9]+]]: index {fx.symbol = "[[B]]"} loc("[[B]]"), %[[H:s[0-9]+]]: index {fx.symbol = "[[H]]"} loc("[[H]]"), %[[W:s[0-9]+]]: index {fx.symbol = "[[W]]"} loc("[[W]]"), %l_kwargs_pixel_values_: tensor<?x?x?x?xf32> {fx.dim_symbols = ["[[B]]", "3", "[[H]]", "[[W]]"]}
+# CHECK: func.func @vit(%[[B:s[0-9]+]]: index {fx.symbol = "[[B]]"} loc("[[B]]"), %[[H:s[0-9]+]]: index {fx.symbol = "[[H]]"} loc("[[H]]"), %[[W:s[0-9]+]]: index {fx.symbol = "[[W]]"} loc("[[W]]"), %l_kwargs_pixel_values_: tensor<?x3x?x?xf32> {fx.dim_symbols = ["[[B]]", "", "[[H]]", "[[W]]"]}
 # CHECK-SAME: ) -> (tensor<?x?x32xf32>)
 # CHECK-NOT: "call_method" "item"
 # CHECK: %attn_output = fx.node "call_function" "torch.nn.functional.scaled_dot_product_attention"(%query_states, %key_states, %value_states) {args = "(%0, %1, %2), **{'attn_mask': None, 'dropout_p': 0.0, 'scale': 0.3535533905932738, 'is_causal': False}"} : (tensor<?x4x?x8xf32>, tensor<?x4x?x8xf32>, tensor<?x4x?x8xf32>) -> (tensor<?x4x?x8xf32>)
