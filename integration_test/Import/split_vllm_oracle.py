@@ -1,25 +1,37 @@
 # vLLM's own split_graph as the oracle of fx_mlir_import.split_graph: both
 # split deep copies of every graph of Inputs/vllm_graphs.py, at its family's
-# splitting ops and at vLLM's default list (what
-# CompilationConfig.set_splitting_ops_for_v1 makes of splitting_ops=None), and
-# must agree on the SplitItems (names, ids, is_splitting_graph), the order in
-# which the split graph calls the pieces, the piece of every node, each
-# piece's inputs and outputs in order and whether it returns a tuple, and the
-# sym_shape_indices vLLM's PiecewiseCompileInterpreter would pass each
-# compiled piece; both split graphs must compute what the unsplit one computes
-# at three token counts. Each disagreement is one line; the run exits 1 when a
-# split graph computes something else or a split_graph raises.
+# splitting ops and at the default lists (vLLM's: what
+# CompilationConfig.set_splitting_ops_for_v1 makes of splitting_ops=None;
+# fx-mlir's: splitting_ops=None), and of a few graphs below (EDGES) that
+# touch the rules where vLLM and fx-mlir are known to part. Compared: the
+# SplitItems (names, ids, is_splitting_graph), the order in which the split
+# graph calls the pieces, the piece of every node, each piece's inputs and
+# outputs in order and whether it returns a tuple, and the sym_shape_indices
+# vLLM's PiecewiseCompileInterpreter would pass each compiled piece; every
+# split graph must compute what the unsplit one computes at three token
+# counts. Each disagreement is one line; the run exits 1 when a split graph
+# computes something else or fx-mlir's split_graph raises.
 #
-# vLLM 0.34.0 (vllm/compilation/backends.py) is installed beside torch 2.13.0
-# by utils/install-vllm.sh.
+# vLLM 0.34.0 is installed beside torch 2.13.0 by utils/install-vllm.sh;
+# paths below are in its site-packages.
 # REQUIRES: torch, vllm
 # RUN: %python %s %fx_obj_root/lib/libFXMLIR-C.so | FileCheck %s
 
-# vLLM 0.34.0 on torch 2.13 passes split_module tuple_return=True (torch is at
-# least 2.12.0.dev, vllm/compilation/backends.py:627), so each of its pieces
-# with one output returns a 1-tuple; fx-mlir's returns the value. That is the
-# one disagreement: pieces, nodes, inputs, outputs, calls and
-# sym_shape_indices are vLLM's on every graph.
+# The disagreements, each the input of a next step:
+# - vLLM passes split_module tuple_return=True on torch >= 2.12.0.dev
+#   (vllm/compilation/backends.py:627), so each of its pieces with one
+#   output returns a 1-tuple; fx-mlir's returns the value. On the families
+#   that is all: pieces, nodes, inputs, outputs, calls and
+#   sym_shape_indices are vLLM's.
+# - A size in a keyword argument: vLLM's _decompose_size_nodes replaces it
+#   only among positional arguments (backends.py:567-576) and then fails to
+#   erase it; fx-mlir splits the graph.
+# - x.shape as a getattr node: vLLM decomposes only call_method size
+#   (backends.py:516) and lets the torch.Size cross; fx-mlir sends its
+#   SymInt.
+# - The default lists (vllm/config/compilation.py:925-947 against
+#   fx-split-graph's): only vLLM's splits at zaya_cca and
+#   step5_csa_attention, only fx-mlir's at qwen4_exp_compute_ple_ngram_ids.
 # CHECK-LABEL: llama, family ops:
 # CHECK-SAME: vLLM pieces 0 1* 2 3* 4: 1 difference
 # CHECK-NEXT: submod_4 returns a tuple: vLLM True, fx-mlir False
@@ -94,7 +106,35 @@
 # CHECK-LABEL: slice_after_attention, default ops:
 # CHECK-SAME: vLLM pieces 0: 1 difference
 # CHECK-NEXT: submod_0 returns a tuple: vLLM True, fx-mlir False
-# CHECK-NEXT: 20 runs, 18 disagree with vLLM, 0 failures
+# CHECK-LABEL: size_in_keyword:
+# CHECK-SAME: vLLM raised RuntimeError: Tried to erase Node size but it still had 1 users in the graph: {reshaped: None}!
+# CHECK-LABEL: shape_attribute:
+# CHECK-SAME: vLLM pieces 0 1* 2: 8 differences
+# CHECK-NEXT: sym_shape_indices: vLLM {'submod_0': [1], 'submod_2': [1]}, fx-mlir {'submod_0': [1], 'submod_2': [1, 2]}
+# CHECK-NEXT: node shape: vLLM submod_0, fx-mlir None
+# CHECK-NEXT: node sym_size(x,0): vLLM None, fx-mlir submod_0
+# CHECK-NEXT: submod_0 outputs: vLLM ['shape'], fx-mlir ['sym_size(x,0)']
+# CHECK-NEXT: submod_0 returns a tuple: vLLM True, fx-mlir False
+# CHECK-NEXT: submod_1 returns a tuple: vLLM True, fx-mlir False
+# CHECK-NEXT: submod_2 inputs: vLLM ['short_conv', 's0', 'shape'], fx-mlir ['short_conv', 's0', 'sym_size(x,0)']
+# CHECK-NEXT: submod_2 returns a tuple: vLLM True, fx-mlir False
+# CHECK-LABEL: one_list_ops, default ops:
+# CHECK-SAME: vLLM pieces 1* 2 3* 4: 14 differences
+# CHECK-NEXT: items: vLLM [('submod_1', 1, True), ('submod_2', 2, False), ('submod_3', 3, True), ('submod_4', 4, False)], fx-mlir [('submod_0', 0, False), ('submod_1', 1, True), ('submod_2', 2, False)]
+# CHECK-NEXT: calls: vLLM ['submod_1', 'submod_2', 'submod_3', 'submod_4'], fx-mlir ['submod_0', 'submod_1', 'submod_2']
+# CHECK-NEXT: sym_shape_indices: vLLM {'submod_2': [1], 'submod_4': [1]}, fx-mlir {'submod_0': [1], 'submod_2': [1]}
+# CHECK-NEXT: node add_0: vLLM submod_2, fx-mlir submod_0
+# CHECK-NEXT: node add_2: vLLM submod_4, fx-mlir submod_2
+# CHECK-NEXT: node qwen4_exp_compute_ple_ngram_ids: vLLM submod_2, fx-mlir submod_1
+# CHECK-NEXT: node step5_csa_attention: vLLM submod_3, fx-mlir submod_2
+# CHECK-NEXT: node zaya_cca: vLLM submod_1, fx-mlir submod_0
+# CHECK-NEXT: submod_1 inputs: vLLM ['x', 's0'], fx-mlir ['add_0', 's0']
+# CHECK-NEXT: submod_1 outputs: vLLM ['zaya_cca'], fx-mlir ['qwen4_exp_compute_ple_ngram_ids']
+# CHECK-NEXT: submod_1 returns a tuple: vLLM True, fx-mlir False
+# CHECK-NEXT: submod_2 inputs: vLLM ['zaya_cca', 's0', 'x'], fx-mlir ['qwen4_exp_compute_ple_ngram_ids', 's0', 'add_0']
+# CHECK-NEXT: submod_2 outputs: vLLM ['add_1'], fx-mlir ['add_2']
+# CHECK-NEXT: submod_2 returns a tuple: vLLM True, fx-mlir False
+# CHECK-NEXT: 23 runs, 21 disagree with vLLM, 0 failures
 
 import copy
 import inspect
@@ -209,42 +249,131 @@ def computes_the_same(want, got):
                for a, b in zip(want, got))
 
 
+# Stand-ins for the splitting ops that only one default list has: vLLM
+# 0.34.0's (vllm/config/compilation.py:925-947) has zaya_cca and
+# step5_csa_attention, fx-split-graph's qwen4_exp_compute_ple_ngram_ids.
+_LIB = torch.library.Library("vllm", "FRAGMENT")
+for _name in ("zaya_cca", "step5_csa_attention", "qwen4_exp_compute_ple_ngram_ids"):
+    _LIB.define(f"{_name}(Tensor x, str layer_name) -> Tensor")
+    _LIB.impl(_name, lambda x, layer_name: x * 2 + 1, "CPU")
+
+
+def _tokens_and_conv(name):
+    """A graph builder with tokens x, and vllm::short_conv of x."""
+    b = vllm_graphs.Builder(name)
+    x = b.tokens("x", vllm_graphs.HIDDEN)
+    conv = b.call(vllm_graphs.OPS.short_conv.default, (x, "conv"),
+                  b.fake("n", vllm_graphs.HIDDEN), "short_conv")
+    return b, x, conv
+
+
+def size_in_keyword():
+    """`torch.reshape(conv, shape=x.size())`: the size is a keyword
+    argument, where vLLM's _decompose_size_nodes does not replace it."""
+    b, x, conv = _tokens_and_conv("size_in_keyword")
+    size = b.method("size", (x,), torch.Size([b.s0, vllm_graphs.HIDDEN]), "size")
+    # The size node comes after the conv: move it before, as Dynamo orders it.
+    conv.prepend(size)
+    out = b.call(torch.reshape, (conv,), b.fake("n", vllm_graphs.HIDDEN), "reshaped",
+                 {"shape": size})
+    return b.finish([out], ["vllm::short_conv"])
+
+
+def shape_attribute():
+    """`conv.view(x.shape)` with x.shape a `getattr` node, as symbolic_trace
+    records it (Dynamo records `size`): vLLM leaves it, and the torch.Size
+    crosses the cut."""
+    b, x, conv = _tokens_and_conv("shape_attribute")
+    shape = b.call(getattr, (x, "shape"), torch.Size([b.s0, vllm_graphs.HIDDEN]), "shape")
+    conv.prepend(shape)
+    out = b.method("view", (conv, shape), b.fake("n", vllm_graphs.HIDDEN), "viewed")
+    return b.finish([out], ["vllm::short_conv"])
+
+
+def one_list_ops():
+    """Ops that only one default list splits at, with no splitting ops
+    given: each split_graph takes its own default."""
+    b = vllm_graphs.Builder("one_list_ops")
+    h = b.tokens("x", vllm_graphs.HIDDEN)
+    for i, name in enumerate(("zaya_cca", "qwen4_exp_compute_ple_ngram_ids",
+                              "step5_csa_attention")):
+        op = b.call(getattr(vllm_graphs.OPS, name).default, (h, f"layer{i}"),
+                    b.fake("n", vllm_graphs.HIDDEN), name)
+        h = b.call(operator.add, (op, h), b.fake("n", vllm_graphs.HIDDEN), f"add_{i}")
+    return b.finish([h], [])
+
+
+EDGES = {f.__name__: f for f in (size_in_keyword, shape_attribute, one_list_ops)}
+
+
+def runs(defaults):
+    """(title, VllmGraph, vLLM's splitting ops, fx-mlir's) of every
+    comparison; where vLLM takes its default list, fx-mlir takes its own
+    (None)."""
+    for family, build in vllm_graphs.FAMILIES.items():
+        case = build(3 if family == "hybrid" else 2)
+        yield f"{family}, family ops", case, case.splitting_ops, case.splitting_ops
+        yield f"{family}, default ops", case, defaults, None
+    for name, build in EDGES.items():
+        case = build()
+        if case.splitting_ops:
+            yield name, case, case.splitting_ops, case.splitting_ops
+        else:
+            yield f"{name}, default ops", case, defaults, None
+
+
+def split_and_run(title, case, their_ops, our_ops, ours):
+    """Compares one split; returns (disagrees, failures)."""
+    theirs_gm, ours_gm = copy.deepcopy(case.gm), copy.deepcopy(case.gm)
+    try:
+        mine = ours(ours_gm, our_ops)
+    except Exception as err:
+        print(f"{title}: fx-mlir raised {type(err).__name__}: {str(err).splitlines()[0]}")
+        return True, 1
+    splits = [("fx-mlir", mine)]
+    try:
+        theirs = vllm_split_graph(theirs_gm, list(their_ops))
+    except Exception as err:  # vLLM refuses what fx-mlir splits
+        print(f"{title}: vLLM raised {type(err).__name__}: {str(err).splitlines()[0]}")
+        lines = None
+    else:
+        splits.append(("vLLM", theirs))
+        lines = differences(describe(*theirs, theirs_gm), describe(*mine, ours_gm))
+        pieces = " ".join(f"{i.graph_id}{'*' if i.is_splitting_graph else ''}"
+                          for i in theirs[1])
+        print(f"{title}: vLLM pieces {pieces}: "
+              + (f"{len(lines)} difference{'s' * (len(lines) > 1)}" if lines
+                 else "the same split"))
+        for line in lines:
+            print(f"  {line}")
+    failures = 0
+    for n in TOKENS:
+        want = case.gm(*case.inputs(n))
+        for who, (split_gm, _) in splits:
+            try:
+                same = computes_the_same(want, split_gm(*case.inputs(n)))
+            except Exception as err:
+                same = False
+                print(f"{title}: {who}'s split graph raised {type(err).__name__} "
+                      f"at {n} tokens: {str(err).splitlines()[0]}")
+            if not same:
+                failures += 1
+                print(f"{title}: {who}'s split graph differs from the unsplit graph "
+                      f"at {n} tokens")
+    return lines != [], failures
+
+
 def main(library):
     ours = split_graph
     if "library" in inspect.signature(split_graph).parameters:
         ours = lambda gm, ops: split_graph(gm, ops, library=library)  # noqa: E731
-    defaults = default_splitting_ops()
-    runs = disagreements = failures = 0
-    for family, build in vllm_graphs.FAMILIES.items():
-        case = build(3 if family == "hybrid" else 2)
-        for label, ops in (("family ops", case.splitting_ops), ("default ops", defaults)):
-            runs += 1
-            title = f"{family}, {label}"
-            theirs_gm, ours_gm = copy.deepcopy(case.gm), copy.deepcopy(case.gm)
-            try:
-                theirs = vllm_split_graph(theirs_gm, list(ops))
-                mine = ours(ours_gm, list(ops))
-            except Exception as err:
-                failures += 1
-                print(f"{title}: raised {type(err).__name__}: {str(err).splitlines()[0]}")
-                continue
-            lines = differences(describe(*theirs, theirs_gm), describe(*mine, ours_gm))
-            pieces = " ".join(f"{i.graph_id}{'*' if i.is_splitting_graph else ''}"
-                              for i in theirs[1])
-            print(f"{title}: vLLM pieces {pieces}: "
-                  + (f"{len(lines)} difference{'s' * (len(lines) > 1)}" if lines
-                     else "the same split"))
-            disagreements += bool(lines)
-            for line in lines:
-                print(f"  {line}")
-            for n in TOKENS:
-                want = case.gm(*case.inputs(n))
-                for who, (split_gm, _) in (("vLLM", theirs), ("fx-mlir", mine)):
-                    if not computes_the_same(want, split_gm(*case.inputs(n))):
-                        failures += 1
-                        print(f"{title}: {who}'s split graph computes something else "
-                              f"at {n} tokens")
-    print(f"{runs} runs, {disagreements} disagree with vLLM, {failures} failures")
+    count = disagreements = failures = 0
+    for title, case, their_ops, our_ops in runs(default_splitting_ops()):
+        disagrees, failed = split_and_run(title, case, their_ops, our_ops, ours)
+        count += 1
+        disagreements += disagrees
+        failures += failed
+    print(f"{count} runs, {disagreements} disagree with vLLM, {failures} failures")
     return 1 if failures else 0
 
 
