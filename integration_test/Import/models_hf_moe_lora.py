@@ -10,6 +10,8 @@
 # the specialized graph splits, and the compiled model running the split graph
 # gives the eager model's output at 2 batch sizes and 3 lengths.
 # REQUIRES: torch
+# The release build's library runs them; a sanitizer build would repeat them.
+# UNSUPPORTED: sanitizers
 # RUN: %python %s %fx_obj_root/bin/fx-opt | FileCheck %s
 
 import sys
