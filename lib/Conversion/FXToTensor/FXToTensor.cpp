@@ -499,9 +499,13 @@ struct ViewOpLowering : OpConversionPattern<ViewOp> {
           rewriter, loc,
           negate(rewriter, loc, both(rewriter, loc, isMinusOne, inferred)),
           "only one dimension can be inferred");
+      SmallVector<Value> elementAndShape{element};
+      llvm::append_range(elementAndShape, elements);
       emitCheck(rewriter, loc,
                 cmp(rewriter, loc, CmpIPredicate::sge, element, minusOne),
-                "invalid shape dimension {}", element);
+                "invalid shape dimension {} at index " + Twine(i) +
+                    " of shape " + shape,
+                elementAndShape);
       inferred = either(rewriter, loc, inferred, isMinusOne);
       isInferred.push_back(isMinusOne);
       product = rewriter.createOrFold<arith::MulIOp>(
