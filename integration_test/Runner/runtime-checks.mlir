@@ -53,6 +53,9 @@
 //
 // torch.arange(1., 7.).view(-1, -1): only one dimension can be inferred
 // RUN: not %{run} -e view_two_inferred 2>&1 | FileCheck %s --check-prefix=TWO
+// torch.zeros(0).view(-1, -1).view(5), the second view typed tensor<5xf32>:
+// only one dimension can be inferred
+// RUN: not %{run} -e view_two_inferred_then_static 2>&1 | FileCheck %s --check-prefix=TWO
 // TWO: {{^}}only one dimension can be inferred{{$}}
 // torch.arange(1., 7.).view(-2, 3):
 //   invalid shape dimension -2 at index 0 of shape [-2, 3]
@@ -238,6 +241,17 @@ func.func @view_rows_2_arg(%y: tensor<?xf32>, %e: index) -> tensor<?x2x?xf32> {
   return %v : tensor<?x2x?xf32>
 }
 
+// x.view(-1, -1).view(5) of a static x
+func.func @view_twice_static(%x: tensor<0xf32>) -> tensor<5xf32> {
+  %c-1 = arith.constant -1 : index
+  %s = fx.make_size %c-1, %c-1 : !fx.size<2>
+  %v = fx.view %x, %s : tensor<0xf32>, !fx.size<2> -> tensor<?x?xf32>
+  %c5 = arith.constant 5 : index
+  %five = fx.make_size %c5 : !fx.size<1>
+  %w = fx.view %v, %five : tensor<?x?xf32>, !fx.size<1> -> tensor<5xf32>
+  return %w : tensor<5xf32>
+}
+
 // y.view(a, -1) of an unranked y: its element count is a loop over its rank.
 func.func @view_unranked(%y: tensor<*xf32>, %a: index) -> tensor<?x?xf32> {
   %c-1 = arith.constant -1 : index
@@ -385,6 +399,15 @@ func.func @view_with(%a: index, %b: index) {
 func.func @view_two_inferred() {
   %m1 = arith.constant -1 : index
   call @view_with(%m1, %m1) : (index, index) -> ()
+  return
+}
+func.func @view_two_inferred_then_static() {
+  %x = tensor.empty() : tensor<0xf32>
+  %v = call @view_twice_static(%x) : (tensor<0xf32>) -> tensor<5xf32>
+  %c = tensor.cast %v : tensor<5xf32> to tensor<?xf32>
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %c, %c0 : tensor<?xf32>
+  call @print_index(%n) : (index) -> ()
   return
 }
 func.func @view_minus2() {

@@ -34,7 +34,11 @@ def ConvertFXToTensor : Pass<"convert-fx-to-tensor", "::mlir::ModuleOp"> {
       the result type's static dims once they are checked;
     * `fx.view` becomes `tensor.reshape` of `tensor.from_elements` of the
       size, with a `-1` inferred at run time as torch's `infer_size` does:
-      the element count divided by the product of the other elements.
+      the element count divided by the product of the other elements. To a
+      static result type, a dynamic input is reshaped through a
+      `tensor.cast` to an unranked tensor, so that no folding of its source
+      gives the reshape a static input of another element count (invalid
+      IR, where the element count check stops the program first).
 
     #### Run-time checks
 

@@ -566,6 +566,17 @@ struct ViewOpLowering : OpConversionPattern<ViewOp> {
         {static_cast<int64_t>(extents.size())}, rewriter.getIndexType());
     Value shapeTensor =
         tensor::FromElementsOp::create(rewriter, loc, shapeType, extents);
+    // A static result type claims an element count that the checks above
+    // test at run time. Where they fail, the reshape is not reached, but it
+    // must stay valid IR: canonicalize folds a reshape of a reshape into a
+    // reshape of the first one's source, which may be static with another
+    // count, and tensor.reshape rejects that. An unranked source has none.
+    auto inputType = cast<TensorType>(input.getType());
+    if (resultType.hasStaticShape() && inputType.hasRank() &&
+        !inputType.hasStaticShape())
+      input = tensor::CastOp::create(
+          rewriter, loc, UnrankedTensorType::get(inputType.getElementType()),
+          input);
     rewriter.replaceOpWithNewOp<tensor::ReshapeOp>(op, resultType, input,
                                                    shapeTensor);
     return success();

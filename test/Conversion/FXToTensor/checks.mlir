@@ -127,6 +127,38 @@ func.func @invalid_element_in_shape(%y: tensor<?xf32>, %e: index) -> tensor<?x2x
   return %v : tensor<?x2x?xf32>
 }
 
+// x.view(-1, -1).view(5) and x.view(-1).view(()) of a static x with 0
+// elements: the second view's element count check folds to false, and its
+// reshape is never reached. canonicalize folds a reshape of a reshape into a
+// reshape of the first one's source, tensor<0xf32>, which tensor.reshape
+// rejects with a static result of 5 or 1 elements: the source is cast to an
+// unranked tensor first, which has no static count.
+// CANON-LABEL: func.func @static_after_failing_view
+// CANON: %[[R:.*]] = tensor.reshape %{{.*}} : (tensor<0xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+// CANON: %[[U:.*]] = tensor.cast %[[R]] : tensor<?x?xf32> to tensor<*xf32>
+// CANON: tensor.reshape %[[U]](%{{.*}}) : (tensor<*xf32>, tensor<1xindex>) -> tensor<5xf32>
+// CANON-LABEL: func.func @scalar_after_failing_view
+// CANON: %[[R:.*]] = tensor.reshape %{{.*}} : (tensor<0xf32>, tensor<1xindex>) -> tensor<?xf32>
+// CANON: %[[U:.*]] = tensor.cast %[[R]] : tensor<?xf32> to tensor<*xf32>
+// CANON: tensor.reshape %[[U]](%{{.*}}) : (tensor<*xf32>, tensor<0xindex>) -> tensor<f32>
+func.func @static_after_failing_view(%x: tensor<0xf32>) -> tensor<5xf32> {
+  %c-1 = arith.constant -1 : index
+  %s = fx.make_size %c-1, %c-1 : !fx.size<2>
+  %v = fx.view %x, %s : tensor<0xf32>, !fx.size<2> -> tensor<?x?xf32>
+  %c5 = arith.constant 5 : index
+  %five = fx.make_size %c5 : !fx.size<1>
+  %w = fx.view %v, %five : tensor<?x?xf32>, !fx.size<1> -> tensor<5xf32>
+  return %w : tensor<5xf32>
+}
+func.func @scalar_after_failing_view(%x: tensor<0xf32>) -> tensor<f32> {
+  %c-1 = arith.constant -1 : index
+  %s = fx.make_size %c-1 : !fx.size<1>
+  %v = fx.view %x, %s : tensor<0xf32>, !fx.size<1> -> tensor<?xf32>
+  %none = fx.make_size : !fx.size<0>
+  %w = fx.view %v, %none : tensor<?xf32>, !fx.size<0> -> tensor<f32>
+  return %w : tensor<f32>
+}
+
 // Static result dims are checked against what the size computes.
 // LOWERED-LABEL: func.func @static_result
 // LOWERED-SAME: %[[N:[^:]*]]: index
