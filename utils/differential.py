@@ -13,7 +13,8 @@ vary, and so do the index arguments, some of them out of range), and
 
   * lowers all programs, with a driver that calls each on each input and
     prints its results, to LLVM in one module and runs it under mlir-runner;
-  * runs the same programs with torch on the same inputs.
+  * runs the same programs with torch on the same inputs: the torch that
+    utils/requirements.txt pins, whose messages the lowering prints.
 
 Each input must give the values and shapes torch gives, or, where torch
 raises, stop with torch's message, character for character, run-time
@@ -99,10 +100,28 @@ def input_values(name, shape, program):
 # torch
 
 
+def pinned_torch_version():
+    """The torch version utils/requirements.txt pins."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                        "requirements.txt")
+    with open(path) as f:
+        for line in f:
+            name, _, version = line.partition("==")
+            if name.strip() == "torch":
+                return version.strip()
+    raise AssertionError(f"{path} pins no torch")
+
+
 class TorchOracle:
     def __init__(self):
         import torch
         self.torch = torch
+        # Another torch words its errors otherwise: every message would
+        # differ from the lowering's.
+        pinned, found = pinned_torch_version(), torch.__version__.split("+")[0]
+        if found != pinned:
+            sys.exit(f"differential: the lowering prints torch {pinned}'s "
+                     f"messages, but {sys.executable} has torch {found}")
 
     def run(self, program, inputs):
         """(outcome, violations): outcome is ("ok", results) or ("error",

@@ -1,7 +1,7 @@
 // Programs that torch runs or rejects at run time, lowered with fx-to-llvm and
 // run: each prints torch's numbers or stops with torch's message, character
 // for character, with the run-time values in it. The numbers and messages
-// come from torch 1.13; each case names the torch expression.
+// come from torch 2.13.0; each case names the torch expression.
 //
 // RUN: fx-opt %s --fx-to-llvm -o %t
 // DEFINE: %{run} = mlir-runner %t -entry-point-result=void \
@@ -53,11 +53,23 @@
 //
 // torch.arange(1., 7.).view(-1, -1): only one dimension can be inferred
 // RUN: not %{run} -e view_two_inferred 2>&1 | FileCheck %s --check-prefix=TWO
+// torch.zeros(0).view(-1, -1).view(5), the second view typed tensor<5xf32>:
+// only one dimension can be inferred
+// RUN: not %{run} -e view_two_inferred_then_static 2>&1 | FileCheck %s --check-prefix=TWO
 // TWO: {{^}}only one dimension can be inferred{{$}}
-// torch.arange(1., 7.).view(-2, 3) and .view(-1, -2): invalid shape dimension -2
+// torch.arange(1., 7.).view(-2, 3):
+//   invalid shape dimension -2 at index 0 of shape [-2, 3]
 // RUN: not %{run} -e view_minus2 2>&1 | FileCheck %s --check-prefix=MINUS2
-// RUN: not %{run} -e view_minus1_minus2 2>&1 | FileCheck %s --check-prefix=MINUS2
-// MINUS2: {{^}}invalid shape dimension -2{{$}}
+// MINUS2: {{^}}invalid shape dimension -2 at index 0 of shape [-2, 3]{{$}}
+// torch.arange(1., 7.).view(-1, -2):
+//   invalid shape dimension -2 at index 1 of shape [-1, -2]
+// RUN: not %{run} -e view_minus1_minus2 2>&1 | FileCheck %s --check-prefix=MINUS1MINUS2
+// MINUS1MINUS2: {{^}}invalid shape dimension -2 at index 1 of shape [-1, -2]{{$}}
+// y = torch.arange(1., 7.); y.view(y.size(0), 2, -101), the size read from
+// the tensor and printed in the shape:
+//   invalid shape dimension -101 at index 2 of shape [6, 2, -101]
+// RUN: not %{run} -e view_minus101 2>&1 | FileCheck %s --check-prefix=MINUS101
+// MINUS101: {{^}}invalid shape dimension -101 at index 2 of shape [6, 2, -101]{{$}}
 // torch.arange(1., 7.).view(-1, 4): shape '[-1, 4]' is invalid for input of size 6
 // RUN: not %{run} -e view_indivisible 2>&1 | FileCheck %s --check-prefix=INDIV
 // INDIV: {{^}}shape '[-1, 4]' is invalid for input of size 6{{$}}
@@ -220,6 +232,26 @@ func.func @view_args(%y: tensor<?xf32>, %a: index, %b: index) -> tensor<?x?xf32>
   return %v : tensor<?x?xf32>
 }
 
+// y.view(y.size(0), 2, e)
+func.func @view_rows_2_arg(%y: tensor<?xf32>, %e: index) -> tensor<?x2x?xf32> {
+  %n = fx.size %y, dim = 0 : tensor<?xf32> -> index
+  %c2 = arith.constant 2 : index
+  %s = fx.make_size %n, %c2, %e : !fx.size<3>
+  %v = fx.view %y, %s : tensor<?xf32>, !fx.size<3> -> tensor<?x2x?xf32>
+  return %v : tensor<?x2x?xf32>
+}
+
+// x.view(-1, -1).view(5) of a static x
+func.func @view_twice_static(%x: tensor<0xf32>) -> tensor<5xf32> {
+  %c-1 = arith.constant -1 : index
+  %s = fx.make_size %c-1, %c-1 : !fx.size<2>
+  %v = fx.view %x, %s : tensor<0xf32>, !fx.size<2> -> tensor<?x?xf32>
+  %c5 = arith.constant 5 : index
+  %five = fx.make_size %c5 : !fx.size<1>
+  %w = fx.view %v, %five : tensor<?x?xf32>, !fx.size<1> -> tensor<5xf32>
+  return %w : tensor<5xf32>
+}
+
 // y.view(a, -1) of an unranked y: its element count is a loop over its rank.
 func.func @view_unranked(%y: tensor<*xf32>, %a: index) -> tensor<?x?xf32> {
   %c-1 = arith.constant -1 : index
@@ -369,10 +401,28 @@ func.func @view_two_inferred() {
   call @view_with(%m1, %m1) : (index, index) -> ()
   return
 }
+func.func @view_two_inferred_then_static() {
+  %x = tensor.empty() : tensor<0xf32>
+  %v = call @view_twice_static(%x) : (tensor<0xf32>) -> tensor<5xf32>
+  %c = tensor.cast %v : tensor<5xf32> to tensor<?xf32>
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %c, %c0 : tensor<?xf32>
+  call @print_index(%n) : (index) -> ()
+  return
+}
 func.func @view_minus2() {
   %m2 = arith.constant -2 : index
   %c3 = arith.constant 3 : index
   call @view_with(%m2, %c3) : (index, index) -> ()
+  return
+}
+func.func @view_minus101() {
+  %y = call @y6() : () -> tensor<?xf32>
+  %m101 = arith.constant -101 : index
+  %v = call @view_rows_2_arg(%y, %m101) : (tensor<?xf32>, index) -> tensor<?x2x?xf32>
+  %c2 = arith.constant 2 : index
+  %n = tensor.dim %v, %c2 : tensor<?x2x?xf32>
+  call @print_index(%n) : (index) -> ()
   return
 }
 func.func @view_indivisible() {

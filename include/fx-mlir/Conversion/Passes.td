@@ -34,37 +34,43 @@ def ConvertFXToTensor : Pass<"convert-fx-to-tensor", "::mlir::ModuleOp"> {
       the result type's static dims once they are checked;
     * `fx.view` becomes `tensor.reshape` of `tensor.from_elements` of the
       size, with a `-1` inferred at run time as torch's `infer_size` does:
-      the element count divided by the product of the other elements.
+      the element count divided by the product of the other elements. To a
+      static result type, a dynamic input is reshaped through a
+      `tensor.cast` to an unranked tensor, so that no folding of its source
+      gives the reshape a static input of another element count (invalid
+      IR, where the element count check stops the program first).
 
     #### Run-time checks
 
     What torch checks at run time and the types cannot prove becomes a
-    check whose message is torch 1.13's, character for character, with the
-    numbers torch prints (Python's words for slice steps). With
-    `message-values`, as `fx-to-llvm` runs it, a check is an `fx.assert`
-    whose format's `{}` stand for run-time values, printed when it fails.
-    Without it, a check is a `cf.assert` for upstream's lowerings, whose
-    static text has each value that is a constant in place and `?` for the
-    others. A check that folds to true is not emitted, and `canonicalize`
-    erases those it proves later (and writes constant values into an
-    `fx.assert`'s text). The checks run in torch's order, so the first that
-    fails is torch's error. In that order, with `<d>` for a value printed
-    at run time:
+    check whose message is torch 2.13.0's (git cf30153c4c13), character for
+    character, with the numbers torch prints. With `message-values`, as
+    `fx-to-llvm` runs it, a check is an `fx.assert` whose format's `{}`
+    stand for run-time values, printed when it fails. Without it, a check
+    is a `cf.assert` for upstream's lowerings, whose static text has each
+    value that is a constant in place and `?` for the others. A check that
+    folds to true is not emitted, and `canonicalize` erases those it proves
+    later (and writes constant values into an `fx.assert`'s text). The
+    checks run in torch's order, so the first that fails is torch's error.
+    In that order, with `<d>` for a value printed at run time and the torch
+    source that raises it:
 
-    | check | message |
-    |---|---|
-    | `x.size(d)`, `fx.sym_size`: unranked `x` of run-time rank 0 | `Dimension specified as <d> but tensor has no dimensions` |
-    | `x.size(d)` with a run-time `d`: rank-0 `x` (always fails) | `Dimension specified as <d> but tensor has no dimensions` |
-    | `x.size(d)` with a run-time `d`, or unranked `x` | `Dimension out of range (expected to be in range of [<-rank>, <rank-1>], but got <d>)` |
-    | `fx.view`: a second `-1` | `only one dimension can be inferred` |
-    | `fx.view`: an element below -1 | `invalid shape dimension <element>` |
-    | `fx.view`: element count | `shape '[<e0>, <e1>, ...]' is invalid for input of size <numel>` |
-    | `fx.view`: `-1` with a zero product of the others | `cannot reshape tensor of 0 elements into shape [<e0>, <e1>, ...] because the unspecified dimension size -1 can be any value and is ambiguous` |
-    | `fx.slice_tensor`: step 0 | `slice step cannot be zero` |
-    | `fx.slice_tensor`: step below 0 | `step must be greater than zero` |
+    | check | message | torch 2.13.0 |
+    |---|---|---|
+    | `x.size(d)`, `fx.sym_size`: unranked `x` of run-time rank 0 | `Dimension specified as <d> but tensor has no dimensions` | `c10/core/WrapDimMinimal.cpp` |
+    | `x.size(d)` with a run-time `d`: rank-0 `x` (always fails) | `Dimension specified as <d> but tensor has no dimensions` | `c10/core/WrapDimMinimal.cpp` |
+    | `x.size(d)` with a run-time `d`, or unranked `x` | `Dimension out of range (expected to be in range of [<-rank>, <rank-1>], but got <d>)` | `c10/core/WrapDimMinimal.cpp` |
+    | `fx.view`: a second `-1` | `only one dimension can be inferred` | `aten/src/ATen/InferSize.h` |
+    | `fx.view`: element `i` below -1 | `invalid shape dimension <element> at index i of shape [<e0>, <e1>, ...]` | `aten/src/ATen/InferSize.h` |
+    | `fx.view`: element count | `shape '[<e0>, <e1>, ...]' is invalid for input of size <numel>` | `aten/src/ATen/InferSize.h` |
+    | `fx.view`: `-1` with a zero product of the others | `cannot reshape tensor of 0 elements into shape [<e0>, <e1>, ...] because the unspecified dimension size -1 can be any value and is ambiguous` | `aten/src/ATen/InferSize.h` |
+    | `fx.slice_tensor`: step 0 | `slice step cannot be zero` | `torch/csrc/autograd/python_variable_indexing.h` |
+    | `fx.slice_tensor`: step below 0 | `step must be greater than zero` | `aten/src/ATen/TensorIndexing.h` |
 
     The shape in a view's messages is the size as given, `-1` included, as
-    torch prints it: `shape '[-1, 4]' is invalid for input of size 6`.
+    torch prints it: `shape '[-1, 4]' is invalid for input of size 6`,
+    `invalid shape dimension -101 at index 2 of shape [6, 2, -101]`. The
+    index `i` is static, part of the text.
 
     The program's own types make claims that torch, having no such types,
     never checks. Where the types cannot prove them, they are checked too,

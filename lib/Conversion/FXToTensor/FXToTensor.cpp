@@ -499,9 +499,13 @@ struct ViewOpLowering : OpConversionPattern<ViewOp> {
           rewriter, loc,
           negate(rewriter, loc, both(rewriter, loc, isMinusOne, inferred)),
           "only one dimension can be inferred");
+      SmallVector<Value> elementAndShape{element};
+      llvm::append_range(elementAndShape, elements);
       emitCheck(rewriter, loc,
                 cmp(rewriter, loc, CmpIPredicate::sge, element, minusOne),
-                "invalid shape dimension {}", element);
+                "invalid shape dimension {} at index " + Twine(i) +
+                    " of shape " + shape,
+                elementAndShape);
       inferred = either(rewriter, loc, inferred, isMinusOne);
       isInferred.push_back(isMinusOne);
       product = rewriter.createOrFold<arith::MulIOp>(
@@ -562,6 +566,17 @@ struct ViewOpLowering : OpConversionPattern<ViewOp> {
         {static_cast<int64_t>(extents.size())}, rewriter.getIndexType());
     Value shapeTensor =
         tensor::FromElementsOp::create(rewriter, loc, shapeType, extents);
+    // A static result type claims an element count that the checks above
+    // test at run time. Where they fail, the reshape is not reached, but it
+    // must stay valid IR: canonicalize folds a reshape of a reshape into a
+    // reshape of the first one's source, which may be static with another
+    // count, and tensor.reshape rejects that. An unranked source has none.
+    auto inputType = cast<TensorType>(input.getType());
+    if (resultType.hasStaticShape() && inputType.hasRank() &&
+        !inputType.hasStaticShape())
+      input = tensor::CastOp::create(
+          rewriter, loc, UnrankedTensorType::get(inputType.getElementType()),
+          input);
     rewriter.replaceOpWithNewOp<tensor::ReshapeOp>(op, resultType, input,
                                                    shapeTensor);
     return success();

@@ -30,7 +30,7 @@ func.func @folded_dim(%x: tensor<?x3x4xf32>) -> index {
 // LOWERED-LABEL: func.func @folded_minus_one
 // LOWERED-NOT: "only one dimension can be inferred"
 // LOWERED: %[[M:.*]] = arith.subi
-// LOWERED: fx.assert %{{.*}}, "invalid shape dimension {}" (%[[M]] : index)
+// LOWERED: fx.assert %{{.*}}, "invalid shape dimension {} at index 0 of shape [{}, 2]" (%[[M]], %[[M]] : index, index)
 // LOWERED: fx.assert %{{.*}}, "shape '[{}, 2]' is invalid for input of size {}" (%[[M]], %{{.*}} : index, index)
 // CANON-LABEL: func.func @folded_minus_one
 // CANON-NOT: "only one dimension can be inferred"
@@ -40,7 +40,7 @@ func.func @folded_dim(%x: tensor<?x3x4xf32>) -> index {
 // CANON-NOT: fx.assert
 // CANON: tensor.reshape
 // STATIC-LABEL: func.func @folded_minus_one
-// STATIC: cf.assert %{{.*}}, "invalid shape dimension ?"
+// STATIC: cf.assert %{{.*}}, "invalid shape dimension ? at index 0 of shape [?, 2]"
 // STATIC: cf.assert %{{.*}}, "shape '[?, 2]' is invalid for input of size ?"
 func.func @folded_minus_one(%y: tensor<?xf32>) -> tensor<?x2xf32> {
   %c0 = arith.constant 0 : index
@@ -98,7 +98,7 @@ func.func @static_minus_one(%x: tensor<2x3x4xf32>) -> tensor<?x?xf32> {
 // A run-time element may be -1, so the constant -1 after it may be a second.
 // LOWERED-LABEL: func.func @runtime_then_minus_one
 // LOWERED-SAME: %[[N:[^:]*]]: index
-// LOWERED: fx.assert %{{.*}}, "invalid shape dimension {}" (%[[N]] : index)
+// LOWERED: fx.assert %{{.*}}, "invalid shape dimension {} at index 0 of shape [{}, -1]" (%[[N]], %[[N]] : index, index)
 // LOWERED: fx.assert %{{.*}}, "only one dimension can be inferred"{{$}}
 // LOWERED: fx.assert %{{.*}}, "shape '[{}, -1]' is invalid for input of size 24" (%[[N]] : index)
 func.func @runtime_then_minus_one(%x: tensor<2x3x4xf32>, %n: index) -> tensor<?x?xf32> {
@@ -106,6 +106,57 @@ func.func @runtime_then_minus_one(%x: tensor<2x3x4xf32>, %n: index) -> tensor<?x
   %s = fx.make_size %n, %c-1 : !fx.size<2>
   %v = fx.view %x, %s : tensor<2x3x4xf32>, !fx.size<2> -> tensor<?x?xf32>
   return %v : tensor<?x?xf32>
+}
+
+// y.view(y.size(0), 2, e): torch names the element's index and prints the
+// whole shape, the dim read from y included (which needs no check of its
+// own).
+// LOWERED-LABEL: func.func @invalid_element_in_shape
+// LOWERED-SAME: %[[E:[^:]*]]: index
+// LOWERED: %[[N:.*]] = tensor.dim
+// LOWERED-NOT: fx.assert
+// LOWERED: fx.assert %{{.*}}, "invalid shape dimension {} at index 2 of shape [{}, 2, {}]" (%[[E]], %[[N]], %[[E]] : index, index, index)
+// LOWERED: fx.assert %{{.*}}, "shape '[{}, 2, {}]' is invalid for input of size {}" (%[[N]], %[[E]], %{{.*}} : index, index, index)
+// STATIC-LABEL: func.func @invalid_element_in_shape
+// STATIC: cf.assert %{{.*}}, "invalid shape dimension ? at index 2 of shape [?, 2, ?]"
+func.func @invalid_element_in_shape(%y: tensor<?xf32>, %e: index) -> tensor<?x2x?xf32> {
+  %n = fx.size %y, dim = 0 : tensor<?xf32> -> index
+  %c2 = arith.constant 2 : index
+  %s = fx.make_size %n, %c2, %e : !fx.size<3>
+  %v = fx.view %y, %s : tensor<?xf32>, !fx.size<3> -> tensor<?x2x?xf32>
+  return %v : tensor<?x2x?xf32>
+}
+
+// x.view(-1, -1).view(5) and x.view(-1).view(()) of a static x with 0
+// elements: the second view's element count check folds to false, and its
+// reshape is never reached. canonicalize folds a reshape of a reshape into a
+// reshape of the first one's source, tensor<0xf32>, which tensor.reshape
+// rejects with a static result of 5 or 1 elements: the source is cast to an
+// unranked tensor first, which has no static count.
+// CANON-LABEL: func.func @static_after_failing_view
+// CANON: %[[R:.*]] = tensor.reshape %{{.*}} : (tensor<0xf32>, tensor<2xindex>) -> tensor<?x?xf32>
+// CANON: %[[U:.*]] = tensor.cast %[[R]] : tensor<?x?xf32> to tensor<*xf32>
+// CANON: tensor.reshape %[[U]](%{{.*}}) : (tensor<*xf32>, tensor<1xindex>) -> tensor<5xf32>
+// CANON-LABEL: func.func @scalar_after_failing_view
+// CANON: %[[R:.*]] = tensor.reshape %{{.*}} : (tensor<0xf32>, tensor<1xindex>) -> tensor<?xf32>
+// CANON: %[[U:.*]] = tensor.cast %[[R]] : tensor<?xf32> to tensor<*xf32>
+// CANON: tensor.reshape %[[U]](%{{.*}}) : (tensor<*xf32>, tensor<0xindex>) -> tensor<f32>
+func.func @static_after_failing_view(%x: tensor<0xf32>) -> tensor<5xf32> {
+  %c-1 = arith.constant -1 : index
+  %s = fx.make_size %c-1, %c-1 : !fx.size<2>
+  %v = fx.view %x, %s : tensor<0xf32>, !fx.size<2> -> tensor<?x?xf32>
+  %c5 = arith.constant 5 : index
+  %five = fx.make_size %c5 : !fx.size<1>
+  %w = fx.view %v, %five : tensor<?x?xf32>, !fx.size<1> -> tensor<5xf32>
+  return %w : tensor<5xf32>
+}
+func.func @scalar_after_failing_view(%x: tensor<0xf32>) -> tensor<f32> {
+  %c-1 = arith.constant -1 : index
+  %s = fx.make_size %c-1 : !fx.size<1>
+  %v = fx.view %x, %s : tensor<0xf32>, !fx.size<1> -> tensor<?xf32>
+  %none = fx.make_size : !fx.size<0>
+  %w = fx.view %v, %none : tensor<?xf32>, !fx.size<0> -> tensor<f32>
+  return %w : tensor<f32>
 }
 
 // Static result dims are checked against what the size computes.

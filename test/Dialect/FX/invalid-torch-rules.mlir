@@ -11,14 +11,26 @@ func.func @slice_all_rows(%t: tensor<5xi64>) -> tensor<3xi64> {
 
 // -----
 
-// y.view(-2, 3): torch says "invalid shape dimension -2".
+// y.view(-2, 3): torch 2.13.0 says "invalid shape dimension -2 at index 0 of
+// shape [-2, 3]"; with a run-time element, y.view(n, -3), the verifier prints
+// `?` for it.
 func.func @view_below_minus_one(%y: tensor<6xf32>) -> tensor<?x3xf32> {
   %c-2 = arith.constant -2 : index
   %c3 = arith.constant 3 : index
   %s = fx.make_size %c-2, %c3 : !fx.size<2>
-  // expected-error @+1 {{'fx.view' op invalid shape dimension -2: element 0 of the size is below -1, the one negative dim torch accepts (inferred)}}
+  // expected-error @+1 {{'fx.view' op invalid shape dimension -2 at index 0 of shape [-2, 3]: below -1, the one negative dim torch accepts (inferred)}}
   %0 = fx.view %y, %s : tensor<6xf32>, !fx.size<2> -> tensor<?x3xf32>
   return %0 : tensor<?x3xf32>
+}
+
+// -----
+
+func.func @view_below_minus_one_runtime(%y: tensor<6xf32>, %n: index) -> tensor<?x?xf32> {
+  %c-3 = arith.constant -3 : index
+  %s = fx.make_size %n, %c-3 : !fx.size<2>
+  // expected-error @+1 {{'fx.view' op invalid shape dimension -3 at index 1 of shape [?, -3]: below -1, the one negative dim torch accepts (inferred)}}
+  %0 = fx.view %y, %s : tensor<6xf32>, !fx.size<2> -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
 }
 
 // -----

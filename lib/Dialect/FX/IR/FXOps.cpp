@@ -49,6 +49,14 @@ mlir::fx::createSizeElements(OpBuilder &builder, Location loc,
 // Helpers
 //===----------------------------------------------------------------------===//
 
+/// A value's constant, read as signed, as the message prints it.
+static std::optional<int64_t> getSignedConstant(Value value) {
+  APInt constant;
+  if (!matchPattern(value, m_ConstantInt(&constant)))
+    return std::nullopt;
+  return constant.getSExtValue();
+}
+
 /// Reports a Python-style `what` (a dim or an index) that is out of range for
 /// `type`, which has `size` of them.
 static LogicalResult emitOutOfRange(Operation *op, StringRef what,
@@ -548,17 +556,26 @@ LogicalResult ViewOp::verify() {
     return emitOpError() << "result " << resultType << " has rank "
                          << resultType.getRank() << ", but size " << sizeType
                          << " has " << sizeType.getRank() << " elements";
-  // torch's infer_size accepts -1 and nothing below it.
+  // torch's infer_size accepts -1 and nothing below it. The message starts
+  // as torch's does, with the shape as the cf.assert of the lowering prints
+  // it: `?` for what only run time knows.
   if (auto makeSize = getSize().getDefiningOp<MakeSizeOp>()) {
-    for (auto [i, element] : llvm::enumerate(makeSize.getElements())) {
-      APInt value;
-      if (matchPattern(element, m_ConstantInt(&value)) &&
-          value.getSExtValue() < -1)
-        return emitOpError()
-               << "invalid shape dimension " << value.getSExtValue()
-               << ": element " << i
-               << " of the size is below -1, the one negative dim torch "
-                  "accepts (inferred)";
+    SmallVector<std::optional<int64_t>> shape =
+        llvm::map_to_vector(makeSize.getElements(), getSignedConstant);
+    for (auto [i, element] : llvm::enumerate(shape)) {
+      if (!element || *element >= -1)
+        continue;
+      InFlightDiagnostic diag = emitOpError()
+                                << "invalid shape dimension " << *element
+                                << " at index " << i << " of shape [";
+      llvm::interleaveComma(shape, diag, [&](std::optional<int64_t> value) {
+        if (value)
+          diag << *value;
+        else
+          diag << "?";
+      });
+      return diag << "]: below -1, the one negative dim torch accepts "
+                     "(inferred)";
     }
   }
   if (inputType.hasStaticShape() && resultType.hasStaticShape() &&
@@ -669,14 +686,6 @@ static std::optional<size_t> splitFormat(StringRef format,
     ++i;
   }
   return std::nullopt;
-}
-
-/// A value's constant, read as signed, as the message prints it.
-static std::optional<int64_t> getSignedConstant(Value value) {
-  APInt constant;
-  if (!matchPattern(value, m_ConstantInt(&constant)))
-    return std::nullopt;
-  return constant.getSExtValue();
 }
 
 std::string AssertOp::escape(StringRef text) {
