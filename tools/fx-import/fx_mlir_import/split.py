@@ -197,9 +197,10 @@ def _decompose_sizes(gm, size_nodes):
     _decompose_size_nodes places them, an int per static dim. A
     getitem(size, int) becomes its dim; every other use of the size, in a
     positional or keyword argument or nested in one, becomes the tuple of
-    the dims, which is what the size was (vLLM splices the dims into a
-    user's positional arguments, right for view(x, size) only:
-    docs/DesignNotes.md). Returns {new node: (size node name, dim)}."""
+    the dims, which is what the size was (vLLM 0.34.0 splices the dims into
+    a user's positional arguments, right where it takes them one by one, as
+    view(x, size) does: docs/DesignNotes.md). Returns {new node: (size node
+    name, dim)}."""
     graph = gm.graph
     created = {}
     for node, form, _ in size_nodes:
