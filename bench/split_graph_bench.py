@@ -16,7 +16,8 @@ interleaved, it times
   in process  fx_mlir_import.split_graph with the passes run through
               libFXMLIR-C.so, end to end, and each of its stages from its
               `stats` dict: import, passes, read-back, apply (with torch's
-              split_module_simple on these graphs)
+              split_module, keep_original_order=True and tuple_return=True
+              as vLLM 0.34.0 passes them, as the reference does)
   fx-opt      the same with the passes run in an fx-opt process
 
 and prints a Markdown table of medians in seconds with the ratios to the

@@ -3,7 +3,8 @@
 # Inputs/vllm_graphs.py, with each family's splitting ops and with the
 # default list: the same SplitItems (names, ids, is_splitting_graph), the
 # same piece for every node, each piece's inputs and outputs in the same
-# order, the same sym_shape_indices; and the split GraphModules compute what
+# order and returned alike (a tuple: vLLM 0.34.0 passes tuple_return=True),
+# the same sym_shape_indices; and the split GraphModules compute what
 # the unsplit one computes at three token counts. A disagreement prints a
 # per-graph diff and the run exits 1. Without fx_mlir_import.split_graph the
 # run fails.
@@ -91,7 +92,8 @@ def _nodes_in(arg):
 
 def interface(split_gm, items, decomposed):
     """What a split says, keyed by the original nodes: {submod: {"inputs",
-    "outputs", "nodes"}} and {node key: submod}. A node's key is its name as
+    "outputs", "returns" (a tuple or a value), "nodes"}} and {node key:
+    submod}. A node's key is its name as
     built (meta['orig_name']); a node the size decomposition made is
     `sym_size(<tensor key>,<dim>)`."""
     original = {n.name: n for n in decomposed.graph.nodes}
@@ -105,7 +107,7 @@ def interface(split_gm, items, decomposed):
 
     pieces, placement = {}, {}
     for item in items:
-        keys, inputs, outputs, nodes = {}, [], [], []
+        keys, inputs, outputs, returns, nodes = {}, [], [], None, []
         for n in item.graph.graph.nodes:
             if n.op == "placeholder":
                 source = original.get(n.target)
@@ -114,6 +116,7 @@ def interface(split_gm, items, decomposed):
                 inputs.append(keys[n])
             elif n.op == "output":
                 outputs = [keys[m] for m in _nodes_in(n.args[0])]
+                returns = "a tuple" if isinstance(n.args[0], tuple) else "a value"
             else:
                 if "orig_name" in n.meta:
                     keys[n] = n.meta["orig_name"]
@@ -123,7 +126,8 @@ def interface(split_gm, items, decomposed):
                     keys[n] = f"?{n.name}"
                 nodes.append(keys[n])
                 placement[keys[n]] = item.submod_name
-        pieces[item.submod_name] = {"inputs": inputs, "outputs": outputs, "nodes": nodes}
+        pieces[item.submod_name] = {"inputs": inputs, "outputs": outputs, "returns": returns,
+                                    "nodes": nodes}
     return pieces, placement
 
 
@@ -145,7 +149,7 @@ def diff(ref_split, our_split):
     if len(moved) > MAX_NODE_LINES:
         lines.append(f"... and {len(moved) - MAX_NODE_LINES} more nodes in other pieces")
     for name in sorted(set(ref_pieces) & set(our_pieces), key=lambda s: int(s[7:])):
-        for what in ("inputs", "outputs"):
+        for what in ("inputs", "outputs", "returns"):
             if ref_pieces[name][what] != our_pieces[name][what]:
                 lines.append(f"{name} {what} differ:\n    reference {ref_pieces[name][what]}\n"
                              f"    fx-mlir   {our_pieces[name][what]}")

@@ -1,14 +1,15 @@
 # fx_mlir_import.split_graph returns torch's _LazyGraphModules
 # (torch/fx/_lazy_graph_module.py, torch 2.13.0), which generate their code
-# on first need: split_module_simple builds them (the Llama graph), and
-# split_module does under _use_lazy_graph_module(True) (a graph with a
-# get_attr node). For both: nothing is generated while splitting; the code
-# is the one eager split_module gives on the same partition (same code,
-# names and node meta, piece by piece); what reads the code generates it,
-# once; calling computes what the unsplit graph computes; pickling, deepcopy
-# and print_readable work on pieces never used; editing a piece's graph and
-# calling recompile(), or giving it a new graph, takes effect on the next
-# call. Code generation is counted at torch.fx.Graph.python_code, which
+# on first need: torch's split_module builds them under
+# _use_lazy_graph_module(True), as vLLM 0.34.0 calls it
+# (vllm/compilation/backends.py, lines 626-635). For the Llama graph and a
+# graph with a get_attr node: nothing is generated while splitting; the code
+# is the one eager split_module gives on the same partition and arguments
+# (same code, names and node meta, piece by piece); what reads the code
+# generates it, once; calling computes what the unsplit graph computes;
+# pickling, deepcopy and print_readable work on pieces never used; editing a
+# piece's graph and calling recompile(), or giving it a new graph, takes
+# effect on the next call. Code generation is counted at torch.fx.Graph.python_code, which
 # GraphModule.recompile calls.
 # REQUIRES: torch
 # RUN: %python %s %fx_obj_root/bin/fx-opt | FileCheck %s
@@ -54,14 +55,15 @@ class Case:
         self.want = build()(*inputs)
 
     def split(self):
-        """split_graph's (split module, the graph and partition it applied);
-        building the graph (eager GraphModules) is not counted."""
+        """split_graph's (split module, the graph, partition and keyword
+        arguments it gave split_module); building the graph (eager
+        GraphModules) is not counted."""
         gm = self.build()
         del generated[:]
         with recording_splits() as calls:
             split_gm, _ = split_graph(gm, self.ops, fx_opt=FX_OPT)
-        ((_, graph, assignment),) = calls
-        return split_gm, graph, assignment
+        ((graph, assignment, kwargs),) = calls
+        return split_gm, graph, assignment, kwargs
 
     def computes(self, gm):
         return all(torch.equal(a, b) for a, b in zip(self.want, gm(*self.inputs)))
@@ -103,11 +105,11 @@ def nodes(gm):
 # CHECK-NEXT: code is the graph's: True
 for case in CASES:
     print(f"{case.name}: split")
-    split_gm, graph, assignment = case.split()
+    split_gm, graph, assignment, kwargs = case.split()
     print("generated while splitting:", len(generated))
     print("_LazyGraphModules:", all(isinstance(m, _LazyGraphModule) for _, m in modules(split_gm)))
     print("stale:", *stale(split_gm))
-    eager = split_module(graph, None, assignment.__getitem__, keep_original_order=True)
+    eager = split_module(graph, None, assignment.__getitem__, **kwargs)
     print("eager split_module:", "no _LazyGraphModule" if not any(
         isinstance(m, _LazyGraphModule) for _, m in modules(eager)) else "lazy")
     theirs = dict(modules(eager))
@@ -130,7 +132,7 @@ for case in CASES:
 # CHECK-NEXT: stale after calling: none
 for case in CASES:
     print(f"{case.name}: first use")
-    split_gm, _, _ = case.split()
+    split_gm, *_ = case.split()
     code = split_gm.submod_0.code
     print(f"code: {len(generated)} generated, submod_0",
           "stale" if split_gm.submod_0._needs_recompile() else "fresh")
@@ -147,10 +149,8 @@ for case in CASES:
 # CHECK-LABEL: llama: never used
 # CHECK-NEXT: pickle: computes the unsplit graph: True
 # CHECK-NEXT: deepcopy: stale, computes the unsplit graph: True
-# CHECK-NEXT: print_readable: class GraphModuleImpl(torch.nn.Module):
+# CHECK-NEXT: print_readable: class GraphModule(torch.nn.Module):
 # CHECK-NEXT: print_readable has the forward: True
-# split_module's pieces are named by GraphModule.__init__, which
-# split_module_simple's skip (_make_lite_graph_module).
 # CHECK-LABEL: with_buffer: never used
 # CHECK-NEXT: pickle: computes the unsplit graph: True
 # CHECK-NEXT: deepcopy: stale, computes the unsplit graph: True
@@ -158,14 +158,14 @@ for case in CASES:
 # CHECK-NEXT: print_readable has the forward: True
 for case in CASES:
     print(f"{case.name}: never used")
-    split_gm, _, _ = case.split()
+    split_gm, *_ = case.split()
     print("pickle: computes the unsplit graph:",
           case.computes(pickle.loads(pickle.dumps(split_gm))))
-    split_gm, _, _ = case.split()
+    split_gm, *_ = case.split()
     copied = copy.deepcopy(split_gm)
     print("deepcopy:", "stale," if copied._needs_recompile() else "fresh,",
           "computes the unsplit graph:", case.computes(copied))
-    split_gm, _, _ = case.split()
+    split_gm, *_ = case.split()
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         split_gm.submod_0.print_readable()
@@ -181,7 +181,7 @@ for case in CASES:
 # CHECK-NEXT: new graph computes: True
 case = CASES[1]
 print("with_buffer: edits")
-split_gm, _, _ = case.split()
+split_gm, *_ = case.split()
 split_gm(5, x)
 piece = split_gm.submod_2  # add = attn + scale
 add = next(n for n in piece.graph.nodes if n.target is operator.add)
@@ -194,7 +194,7 @@ print("recompile:", "stale," if piece._needs_recompile() else "fresh,",
       "has the edit", "add * 2" in piece.code)
 print("edited:", torch.equal(split_gm(5, x)[0], 2 * case.want[0]))
 
-split_gm, _, _ = case.split()
+split_gm, *_ = case.split()
 split_gm(5, x)
 piece = split_gm.submod_2
 fresh = copy.deepcopy(piece.graph)

@@ -10,9 +10,10 @@ import torch
 import torch.fx
 from torch._subclasses.fake_tensor import FakeTensorMode
 from torch.fx.experimental.symbolic_shapes import ShapeEnv
-from torch.fx.passes import split_module as fx_split
 
 from symbolic import symint
+
+from fx_mlir_import import split as fx_split
 
 
 def node(graph, op, target, args, value, name):
@@ -116,22 +117,19 @@ def grad_region(attn_op):
 
 @contextlib.contextmanager
 def recording_splits():
-    """Within it, torch's split_module and split_module_simple record each
-    call in the list it yields: (function name, graph module, {node: graph
-    id}); they are the originals again after."""
+    """Within it, split_graph's torch split_module (fx_mlir_import.split
+    imports it by name) records each call in the list it yields: (graph
+    module, {node: graph id}, keyword arguments); it is the original again
+    after."""
     calls = []
-    simple, full = fx_split.split_module_simple, fx_split.split_module
+    original = fx_split.split_module
 
-    def recording_simple(gm, assignment, **kwargs):
-        calls.append(("split_module_simple", gm, dict(assignment)))
-        return simple(gm, assignment, **kwargs)
+    def recording(gm, root, callback, **kwargs):
+        calls.append((gm, dict(callback.__self__), dict(kwargs)))
+        return original(gm, root, callback, **kwargs)
 
-    def recording_full(gm, root, callback, **kwargs):
-        calls.append(("split_module", gm, dict(callback.__self__)))
-        return full(gm, root, callback, **kwargs)
-
-    fx_split.split_module_simple, fx_split.split_module = recording_simple, recording_full
+    fx_split.split_module = recording
     try:
         yield calls
     finally:
-        fx_split.split_module_simple, fx_split.split_module = simple, full
+        fx_split.split_module = original

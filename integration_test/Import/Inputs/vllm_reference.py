@@ -29,9 +29,12 @@ read). The size rule is the one of the merged PR vllm-project/vllm#42543
 3. `_merge_empty_only_subgraphs`: a piece holding only an empty allocation
    moves to the last non-splitting piece before it, if its inputs are there
    or earlier.
-4. torch's `split_module(gm, None, callback, keep_original_order=True)`
-   (torch/fx/passes/split_module.py, torch 2.13.0, pytorch/pytorch
-   cf30153c4c131c8164ee7798e5022d810682e2cb), under
+4. torch's `split_module(gm, None, callback, keep_original_order=True,
+   tuple_return=True)` (torch/fx/passes/split_module.py, torch 2.13.0,
+   pytorch/pytorch cf30153c4c131c8164ee7798e5022d810682e2cb): vLLM passes
+   `tuple_return=True` on torch 2.12 and later (vllm/compilation/backends.py
+   lines 626-635 in the vLLM 0.34.0 release), so every piece returns a
+   tuple, a piece with one output a 1-tuple; under
    `_use_lazy_graph_module(True)` as Dynamo calls a backend
    (torch/_dynamo/convert_frame.py, `config.use_lazy_graph_module`, on by
    default), and SplitItems sorted by graph id.
@@ -209,17 +212,16 @@ def assign_subgraphs(gm, splitting_ops):
     return node_to_subgraph_id, split_op_graphs
 
 
-def split_graph(gm, splitting_ops=None, *, tuple_return=False, fixed_sizes=True):
+def split_graph(gm, splitting_ops=None, *, fixed_sizes=True):
     """vLLM's split_graph. Decomposes `gm`'s sizes in place, as vLLM does.
-    `tuple_return` is what vLLM passes on torch >= 2.12; `fixed_sizes=False`
-    decomposes as vLLM did before #42543."""
+    `fixed_sizes=False` decomposes as vLLM did before #42543."""
     if splitting_ops is None:
         splitting_ops = DEFAULT_SPLITTING_OPS
     decompose_size_nodes(gm, fixed_sizes)
     node_to_subgraph_id, split_op_graphs = assign_subgraphs(gm, splitting_ops)
     with _use_lazy_graph_module(True):
         split_gm = split_module(gm, None, node_to_subgraph_id.__getitem__,
-                                keep_original_order=True, tuple_return=tuple_return)
+                                keep_original_order=True, tuple_return=True)
     items = []
     for name, module in split_gm.named_children():
         graph_id = int(name.replace("submod_", ""))

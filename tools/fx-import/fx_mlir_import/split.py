@@ -192,11 +192,15 @@ def _example(node):
 
 
 def _decompose_sizes(gm, size_nodes):
-    """fx-decompose-size's decomposition in FX, as vLLM's
-    _decompose_size_nodes writes it: one aten.sym_size.int node per symbolic
-    dim right after the tensor's producer, an int per static dim; getitems
-    of the size become their dim, other users take the dims in its place.
-    Returns {new node: (size node name, dim)}."""
+    """fx-decompose-size's decomposition in FX: one aten.sym_size.int node
+    per symbolic dim right after the tensor's producer, as vLLM's
+    _decompose_size_nodes places them, an int per static dim. A
+    getitem(size, int) becomes its dim; every other use of the size, in a
+    positional or keyword argument or nested in one, becomes the tuple of
+    the dims, which is what the size was (vLLM 0.34.0 splices the dims into
+    a user's positional arguments, right where it takes them one by one, as
+    view(x, size) does: docs/DesignNotes.md). Returns {new node: (size node
+    name, dim)}."""
     graph = gm.graph
     created = {}
     for node, form, _ in size_nodes:
@@ -227,15 +231,8 @@ def _decompose_sizes(gm, size_nodes):
                 user.replace_all_uses_with(parts[user.args[1]])
                 graph.erase_node(user)
                 continue
-            args = []
-            for arg in user.args:
-                if arg is node:
-                    args.extend(parts)
-                else:
-                    args.append(torch.fx.node.map_arg(
-                        arg, lambda n: tuple(parts) if n is node else n))
-            user.args = tuple(args)
-            user.kwargs = torch.fx.node.map_arg(
-                user.kwargs, lambda n: tuple(parts) if n is node else n)
+            dims = tuple(parts)
+            user.args = torch.fx.node.map_arg(user.args, lambda n: dims if n is node else n)
+            user.kwargs = torch.fx.node.map_arg(user.kwargs, lambda n: dims if n is node else n)
         graph.erase_node(node)
     return created
