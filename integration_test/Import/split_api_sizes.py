@@ -38,23 +38,27 @@ LIB.impl("ones", lambda size: torch.ones(size), "CompositeExplicitAutograd")
 ATTN, ONES = torch.ops.splitsizes.attn.default, torch.ops.splitsizes.ones.default
 
 
-def inputs(gm, n):
+def inputs(gm, n, weights=()):
     """Real inputs of `gm` for n tokens: x of shape (n, 8), a SymInt
-    placeholder the x dim whose symbol it has."""
+    placeholder the x dim whose symbol it has, and each other tensor
+    placeholder (a lifted parameter) the next of `weights`."""
     values = [p.meta["example_value"] for p in gm.graph.find_nodes(op="placeholder")]
-    (fake,) = (v for v in values if isinstance(v, torch.Tensor))
+    fake = next(v for v in values if isinstance(v, torch.Tensor))
     x = torch.randn(n, 8)
     dims = {str(d): x.shape[i] for i, d in enumerate(fake.shape)}
-    return [x if v is fake else dims[str(v)] for v in values]
+    weights = iter(weights)
+    return [x if v is fake else next(weights) if isinstance(v, torch.Tensor) else dims[str(v)]
+            for v in values]
 
 
 def same(want, got):
     return all(torch.equal(a, b) for a, b in zip(want, got))
 
 
-def check(name, gm, users):
+def check(name, gm, users, weights=()):
     """Splits `gm` at ATTN, prints each of `users` (node names) as a piece
-    has it and whether the split computes what `gm` computes."""
+    has it and whether the split computes what `gm` computes (inputs(gm, n,
+    weights) for each n of TOKENS)."""
     unsplit = copy.deepcopy(gm)
     for n in gm.graph.nodes:
         if n.name in users:
@@ -65,7 +69,7 @@ def check(name, gm, users):
         for n in item.graph.graph.nodes:
             if n.meta.get("shown"):
                 print(f"  {item.submod_name}: {n.format_node()}")
-    runs = [inputs(unsplit, n) for n in TOKENS]
+    runs = [inputs(unsplit, n, weights) for n in TOKENS]
     print("  computes the unsplit graph:",
           all(same(unsplit(*args), split_gm(*args)) for args in runs))
 
@@ -95,6 +99,25 @@ def uses(x):
 torch.compile(uses, backend=capture, dynamic=True)(torch.randn(5, 8))
 (gm,) = captured
 check("dynamo", gm, ("full", "new_zeros", "view", "reshape"))
+
+# A Linear specializes x's dim 1 to 8, and Dynamo's metadata keeps it a
+# SymInt whose expression is 8: a static dim, as the import types it, so the
+# view takes the int.
+# CHECK-LABEL: dynamo, a specialized dim: 3 pieces
+# CHECK-NEXT: submod_2: %view : [num_users=1] = call_method[target=view](args = (%attn_default, (%sym_size_int, 8)), kwargs = {})
+# CHECK-NEXT: computes the unsplit graph: True
+LINEAR = torch.nn.Linear(8, 8)
+
+
+def specialized(x):
+    size = x.size()
+    return ATTN(LINEAR(x)).view(size)
+
+
+captured.clear()
+torch.compile(specialized, backend=capture, dynamic=True)(torch.randn(5, 8))
+(gm,) = captured
+check("dynamo, a specialized dim", gm, ("view",), (LINEAR.weight, LINEAR.bias))
 
 
 # By hand: x of shape (s0, 8), size = x.size(), a = attn(x), then `use`.

@@ -28,6 +28,7 @@ from . import native, passes
 from .errors import FxImportError
 from .importer import import_graph
 from .specs import one_line
+from .types import SpecReader
 
 # What cannot be in a splitting op's name: the pass option's list and
 # pipeline syntax.
@@ -202,6 +203,7 @@ def _decompose_sizes(gm, size_nodes):
     view(x, size) does: docs/DesignNotes.md). Returns {new node: (size node
     name, dim)}."""
     graph = gm.graph
+    reader = SpecReader()
     created = {}
     for node, form, _ in size_nodes:
         if form not in _DIMLESS:
@@ -217,8 +219,11 @@ def _decompose_sizes(gm, size_nodes):
         parts = []
         with graph.inserting_after(tensor):
             for i, dim in enumerate(value.shape):
-                if isinstance(dim, int):
-                    parts.append(dim)
+                # Static as the import typed it: a SymInt whose expression is
+                # a number (a dim a guard specialized) is that number there.
+                static = reader.dim(dim)
+                if isinstance(static, int):
+                    parts.append(static)
                     continue
                 part = graph.call_function(torch.ops.aten.sym_size.int, (tensor, i))
                 part.meta["example_value"] = dim
