@@ -12,7 +12,8 @@
 # The build goes to $FX_BUILD_DIR (default: build/, or build-sanitize/ for
 # sanitize and fuzz). test, sanitize and fuzz run Python (lit, the importer)
 # from the virtual environment $FX_VENV (default: .venv/), made from Debian's
-# python3 and given utils/requirements.txt (torch 2.13.0 among them).
+# python3 and given utils/requirements.txt (torch 2.13.0 among them) and
+# utils/requirements-vllm.txt (utils/install-vllm.sh).
 #
 # Tools are named by path: a machine may put another python3 or cmake first
 # on PATH (a pyenv Python, pip's CMake 4).
@@ -73,6 +74,8 @@ if [[ $job != demo ]]; then
       { grep -v "is ignored: it is neither a file nor a directory" || true; }
     cp "$requirements" "$venv/requirements.txt"
   fi
+  # vLLM itself, the oracle of split_graph (split_vllm_oracle.py).
+  bash "$root/utils/install-vllm.sh" "$venv"
   python=$venv/bin/python
 fi
 

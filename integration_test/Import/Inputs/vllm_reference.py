@@ -53,7 +53,7 @@ from torch.fx._lazy_graph_module import _use_lazy_graph_module
 from torch.fx.passes.split_module import split_module
 
 
-# CompilationConfig._attention_ops at 7ffc3d06e70c (all 17, in order), then
+# CompilationConfig._attention_ops of vLLM 0.34.0 (all 19, in order), then
 # the two KV-cache updates set_splitting_ops_for_v1 appends when the inductor
 # graph partition is off.
 DEFAULT_SPLITTING_OPS = [
@@ -62,9 +62,10 @@ DEFAULT_SPLITTING_OPS = [
     "vllm::mamba_mixer2",
     "vllm::mamba_mixer",
     "vllm::short_conv",
-    "vllm::qwen4_exp_compute_ple_ngram_ids",
+    "vllm::zaya_cca",
     "vllm::qwen4_exp_ple_short_conv",
     "vllm::qwen4_exp_qsa_with_output",
+    "vllm::qwen4_exp_qsa_prepare_with_output",
     "vllm::linear_attention",
     "vllm::qwen_gdn_attention_core",
     "vllm::qwen_gdn_attention_core_fused_norm_packed",
@@ -74,6 +75,7 @@ DEFAULT_SPLITTING_OPS = [
     "vllm::rocm_aiter_sparse_attn_indexer",
     "vllm::deepseek_v4_attention",
     "vllm::hpc_rope_norm_forward",
+    "vllm::step5_csa_attention",
     "vllm::unified_kv_cache_update",
     "vllm::unified_mla_kv_cache_update",
 ]

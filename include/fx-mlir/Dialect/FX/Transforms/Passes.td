@@ -97,16 +97,12 @@ def FXSplitGraph : Pass<"fx-split-graph", "::mlir::ModuleOp"> {
     eagerly. It checks what vLLM does not: only tensors and `index` values
     cross a cut.
 
-    Sources. The rules follow the newest vLLM `split_graph` that could be
-    read, at vllm-project/vllm 7ffc3d06e70c97125760bd3997896b27954a9649
-    (most likely a commit of the closed draft #54654 that moves modules;
-    docs/DesignNotes.md lists each source and asks for the main commit):
-    `split_graph`, `_decompose_size_nodes` (PRs #36038, #38360, with the
-    dim fix of #42543) and `_merge_empty_only_subgraphs` (PRs #28044,
-    #36595) in `vllm/backends/compiler/backends.py`, `should_split` in
-    `vllm/backends/compiler/partition_rules.py`, `_attention_ops` in
-    `vllm/foundation/config/compilation.py` (the `vllm/compilation/` and
-    `vllm/config/` files of that commit are shims importing these).
+    Sources. The rules are vLLM 0.34.0's, as installed from the package
+    registry: `split_graph`, `_decompose_size_nodes` and
+    `_merge_empty_only_subgraphs` in `vllm/compilation/backends.py`,
+    `should_split` in `vllm/compilation/partition_rules.py`, the default
+    list in `vllm/config/compilation.py` (docs/DesignNotes.md lists each
+    source, and the vLLM commits they were first read at).
 
     **FX nodes.** The pass works on the graph's FX nodes, which it knows from
     the importer: each op's location is its node's name (ops of one node are
@@ -116,8 +112,9 @@ def FXSplitGraph : Pass<"fx-split-graph", "::mlir::ModuleOp"> {
     replace and its getitems are gone, as after vLLM's decomposition.
 
     **Splitting ops.** `splitting-ops` is a comma list; the default is
-    vLLM's 17 attention ops and 2 KV-cache updates at that commit, in its
-    order. As vLLM's `should_split`, only `call_function` nodes of torch
+    vLLM 0.34.0's: its 19 attention ops and 2 KV-cache updates, in its
+    order (`_attention_ops` and `set_splitting_ops_for_v1` in
+    `vllm/config/compilation.py`). As vLLM's `should_split`, only `call_function` nodes of torch
     ops match: a packet `torch.ops.ns.op` matches `ns::op`; an overload
     `torch.ops.ns.op.ovl` matches its `OpOverload.name()` (`ns::op` for
     `.default`, `ns::op.ovl` otherwise) or that name followed by `.ovl`.
@@ -204,9 +201,10 @@ def FXSplitGraph : Pass<"fx-split-graph", "::mlir::ModuleOp"> {
                "\"vllm::mamba_mixer2\", "
                "\"vllm::mamba_mixer\", "
                "\"vllm::short_conv\", "
-               "\"vllm::qwen4_exp_compute_ple_ngram_ids\", "
+               "\"vllm::zaya_cca\", "
                "\"vllm::qwen4_exp_ple_short_conv\", "
                "\"vllm::qwen4_exp_qsa_with_output\", "
+               "\"vllm::qwen4_exp_qsa_prepare_with_output\", "
                "\"vllm::linear_attention\", "
                "\"vllm::qwen_gdn_attention_core\", "
                "\"vllm::qwen_gdn_attention_core_fused_norm_packed\", "
@@ -216,6 +214,7 @@ def FXSplitGraph : Pass<"fx-split-graph", "::mlir::ModuleOp"> {
                "\"vllm::rocm_aiter_sparse_attn_indexer\", "
                "\"vllm::deepseek_v4_attention\", "
                "\"vllm::hpc_rope_norm_forward\", "
+               "\"vllm::step5_csa_attention\", "
                "\"vllm::unified_kv_cache_update\", "
                "\"vllm::unified_mla_kv_cache_update\"})">,
     Option<"emitRemarks", "emit-remarks", "bool", /*default=*/"false",
