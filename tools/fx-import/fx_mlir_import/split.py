@@ -2,9 +2,9 @@
 # See the LICENSE file at the root of fx-mlir for license information.
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
-"""split_graph: vLLM's `split_graph` (vllm/compilation/backends.py; read at
-vllm-project/vllm 7ffc3d06e70c, see docs/DesignNotes.md), with the partition
-decided and checked by fx-mlir.
+"""split_graph: vLLM's `split_graph` (vllm/compilation/backends.py of vLLM
+0.34.0, first read at vllm-project/vllm 7ffc3d06e70c; docs/DesignNotes.md),
+with the partition decided and checked by fx-mlir.
 
 The graph is imported; fx-decompose-size (the dims placed as vLLM places
 them) and fx-split-graph run on it, in this process through libFXMLIR-C.so
