@@ -15,7 +15,7 @@
 # vLLM 0.34.0 is installed beside torch 2.13.0 by utils/install-vllm.sh;
 # paths below are in its site-packages.
 # REQUIRES: torch, vllm
-# RUN: %python %s %fx_obj_root/lib/libFXMLIR-C.so | FileCheck %s
+# RUN: %preload_asan %python %s %fx_obj_root/lib/libFXMLIR-C.so | FileCheck %s
 
 # Where they part, each a documented choice of fx-mlir's
 # (docs/DesignNotes.md, "vLLM itself as the oracle"):
