@@ -51,6 +51,7 @@ from vllm.config.compilation import CompilationMode
 
 from fx_mlir_import import split_graph
 import vllm_graphs
+from vllm_reference import sym_shape_indices
 
 TOKENS = (1, 7, 33)
 
@@ -98,28 +99,6 @@ def describe(split_gm, items, decomposed):
         "pieces": pieces,
         "sym_shape_indices": sym_shape_indices(split_gm, items),
     }
-
-
-def sym_shape_indices(split_gm, items):
-    """{piece: positions of its SymInt arguments} for the pieces vLLM
-    compiles, as PiecewiseCompileInterpreter.call_module computes them
-    (vllm/compilation/backends.py, vllm 0.34.0): from the example values,
-    a piece's result being its output nodes' example values."""
-    compiled = {i.submod_name for i in items if not i.is_splitting_graph}
-    env, found = {}, {}
-    for node in split_gm.graph.nodes:
-        if node.op == "placeholder":
-            env[node] = node.meta.get("example_value")
-        elif node.op == "call_module":
-            args = torch.fx.node.map_arg(node.args, env.__getitem__)
-            if node.target in compiled:
-                found[node.target] = [i for i, a in enumerate(args)
-                                      if isinstance(a, torch.SymInt)]
-            out = getattr(split_gm, node.target).graph.output_node()
-            env[node] = torch.fx.node.map_arg(out.args[0], lambda n: n.meta["example_value"])
-        elif node.op == "call_function" and node.target is operator.getitem:
-            env[node] = env[node.args[0]][node.args[1]]
-    return found
 
 
 def differences(want, got):
