@@ -23,6 +23,7 @@ GraphModule alone whose nodes carry shape metadata (meta['example_value'],
 meta['val'] or meta['tensor_meta']), as torch.compile hands one to a backend.
 """
 
+
 def load(spec):
     """(module, example inputs or None) from MODULE:FUNCTION."""
     import torch
