@@ -50,13 +50,15 @@ func.func @one_form(%x: tensor<?x?xf32>)
 
 // On an unranked tensor the rank is known only at run time: a constant dim
 // moves to fx.sym_size as written, negative or not, and fx.sym_size checks it
-// at run time as fx.size did.
+// at run time as fx.size did. Each may raise, so each stays, in order: CSE
+// does not merge ops that write, as a raising op does.
 // CHECK-LABEL: func.func @unranked
 // CHECK-SAME: (%[[U:.*]]: tensor<*xf32>)
 // CHECK-NEXT: %[[A:.*]] = fx.sym_size %[[U]], dim = 1 : tensor<*xf32>
 // CHECK-NEXT: %[[B:.*]] = fx.sym_size %[[U]], dim = -1 : tensor<*xf32>
+// CHECK-NEXT: %[[B2:.*]] = fx.sym_size %[[U]], dim = -1 : tensor<*xf32>
 // CHECK-NEXT: %[[C:.*]] = fx.sym_size %[[U]], dim = 7 : tensor<*xf32>
-// CHECK-NEXT: return %[[A]], %[[B]], %[[B]], %[[C]]
+// CHECK-NEXT: return %[[A]], %[[B]], %[[B2]], %[[C]]
 func.func @unranked(%u: tensor<*xf32>) -> (index, index, index, index) {
   %0 = fx.size %u, dim = 1 : tensor<*xf32> -> index
   %1 = fx.size %u, dim = -1 : tensor<*xf32> -> index

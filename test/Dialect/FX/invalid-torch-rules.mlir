@@ -11,32 +11,11 @@ func.func @slice_all_rows(%t: tensor<5xi64>) -> tensor<3xi64> {
 
 // -----
 
-// y.view(-2, 3): torch 2.13.0 says "invalid shape dimension -2 at index 0 of
-// shape [-2, 3]"; with a run-time element, y.view(n, -3), the verifier prints
-// `?` for it.
-func.func @view_below_minus_one(%y: tensor<6xf32>) -> tensor<?x3xf32> {
-  %c-2 = arith.constant -2 : index
-  %c3 = arith.constant 3 : index
-  %s = fx.make_size %c-2, %c3 : !fx.size<2>
-  // expected-error @+1 {{'fx.view' op invalid shape dimension -2 at index 0 of shape [-2, 3]: below -1, the one negative dim torch accepts (inferred)}}
-  %0 = fx.view %y, %s : tensor<6xf32>, !fx.size<2> -> tensor<?x3xf32>
-  return %0 : tensor<?x3xf32>
-}
-
-// -----
-
-func.func @view_below_minus_one_runtime(%y: tensor<6xf32>, %n: index) -> tensor<?x?xf32> {
-  %c-3 = arith.constant -3 : index
-  %s = fx.make_size %n, %c-3 : !fx.size<2>
-  // expected-error @+1 {{'fx.view' op invalid shape dimension -3 at index 1 of shape [?, -3]: below -1, the one negative dim torch accepts (inferred)}}
-  %0 = fx.view %y, %s : tensor<6xf32>, !fx.size<2> -> tensor<?x?xf32>
-  return %0 : tensor<?x?xf32>
-}
-
-// -----
-
 // What the types do not show is left to run time: a dynamic dim 0, a bound
-// that is not none, a -1, an element known only at run time.
+// that is not none, a -1, an element known only at run time, and an element
+// below -1 even when it is a constant, as folding makes one (torch.zeros(6)
+// .view(-2, 3) and .view(-1, -1, -2) raise at run time, see
+// integration_test/Runner/runtime-checks.mlir).
 func.func @valid(%t: tensor<?xi64>, %u: tensor<5xi64>, %y: tensor<6xf32>,
                  %n: index) -> (tensor<3xi64>, tensor<3xi64>, tensor<?x3xf32>,
                                 tensor<?x3xf32>) {
@@ -50,5 +29,10 @@ func.func @valid(%t: tensor<?xi64>, %u: tensor<5xi64>, %y: tensor<6xf32>,
   %2 = fx.view %y, %s : tensor<6xf32>, !fx.size<2> -> tensor<?x3xf32>
   %r = fx.make_size %n, %c3 : !fx.size<2>
   %3 = fx.view %y, %r : tensor<6xf32>, !fx.size<2> -> tensor<?x3xf32>
+  %c-2 = arith.constant -2 : index
+  %below = fx.make_size %c-2, %c3 : !fx.size<2>
+  %4 = fx.view %y, %below : tensor<6xf32>, !fx.size<2> -> tensor<?x3xf32>
+  %two = fx.make_size %c-1, %c-1, %c-2 : !fx.size<3>
+  %5 = fx.view %y, %two : tensor<6xf32>, !fx.size<3> -> tensor<?x?x?xf32>
   return %0, %1, %2, %3 : tensor<3xi64>, tensor<3xi64>, tensor<?x3xf32>, tensor<?x3xf32>
 }

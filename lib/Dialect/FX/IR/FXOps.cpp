@@ -16,6 +16,7 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::fx;
@@ -90,15 +91,37 @@ static OpFoldResult unlessSelf(Operation *op, OpFoldResult result) {
   return result;
 }
 
-/// Whether a dim that the verifier could not check is known to be in range:
-/// only a constant dim of a ranked tensor is.
-static Speculation::Speculatability speculateDim(Value input,
-                                                 std::optional<int64_t> dim) {
+/// Whether reading dim `dim` of `input` may raise: only a constant dim of a
+/// ranked tensor is known to be in range.
+static bool mayRaiseForDim(Value input, std::optional<int64_t> dim) {
   auto type = dyn_cast<RankedTensorType>(input.getType());
-  if (type && dim && normalizeIndex(*dim, type.getRank()))
-    return Speculation::Speculatable;
-  return Speculation::NotSpeculatable;
+  return !type || !dim || !normalizeIndex(*dim, type.getRank());
 }
+
+/// An op that may raise writes the default resource, as cf.assert does, so
+/// that DCE keeps it and nothing moves across it; one that cannot is pure.
+static void
+getRaiseEffects(bool mayRaise,
+                SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+                    &effects) {
+  if (mayRaise)
+    effects.emplace_back(MemoryEffects::Write::get());
+}
+
+static Speculation::Speculatability speculateUnlessRaises(bool mayRaise) {
+  return mayRaise ? Speculation::NotSpeculatable : Speculation::Speculatable;
+}
+
+/// Defines the effects and the speculatability of an op from its `mayRaise`.
+#define FX_DEFINE_RAISE_INTERFACES(OpTy)                                       \
+  void OpTy::getEffects(                                                       \
+      SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>      \
+          &effects) {                                                          \
+    getRaiseEffects(mayRaise(), effects);                                      \
+  }                                                                            \
+  Speculation::Speculatability OpTy::getSpeculatability() {                    \
+    return speculateUnlessRaises(mayRaise());                                  \
+  }
 
 /// The size of dim `dim` of `input` when the type makes it static.
 static OpFoldResult foldStaticDim(Value input, int64_t dim) {
@@ -281,14 +304,15 @@ LogicalResult SizeOp::verify() {
   return success();
 }
 
-Speculation::Speculatability SizeOp::getSpeculatability() {
-  // A dimless size of an unranked tensor claims a length it cannot check.
+bool SizeOp::mayRaise() {
+  // A dimless size of an unranked tensor claims a length it checks at run
+  // time.
   if (isDimless())
-    return isa<RankedTensorType>(getInput().getType())
-               ? Speculation::Speculatable
-               : Speculation::NotSpeculatable;
-  return speculateDim(getInput(), getConstantDim());
+    return !isa<RankedTensorType>(getInput().getType());
+  return mayRaiseForDim(getInput(), getConstantDim());
 }
+
+FX_DEFINE_RAISE_INTERFACES(SizeOp)
 
 void SizeOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
   setNameFn(getResult(), isDimless() ? "size" : "dim");
@@ -333,9 +357,11 @@ void SizeOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
 // SymSizeOp
 //===----------------------------------------------------------------------===//
 
-Speculation::Speculatability SymSizeOp::getSpeculatability() {
-  return speculateDim(getInput(), getDimAttr().getInt());
+bool SymSizeOp::mayRaise() {
+  return mayRaiseForDim(getInput(), getDimAttr().getInt());
 }
+
+FX_DEFINE_RAISE_INTERFACES(SymSizeOp)
 
 void SymSizeOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
   setNameFn(getResult(), "dim");
@@ -503,6 +529,32 @@ void SliceTensorOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
   setNameFn(getResult(), "sliced");
 }
 
+bool SliceTensorOp::mayRaise() {
+  // Python raises on a step that is not positive.
+  auto slice = getSlice().getDefiningOp<SliceOp>();
+  if (!slice)
+    return true;
+  if (Value step = slice.getStep()) {
+    std::optional<int64_t> constant = getSignedConstant(step);
+    if (!constant || *constant <= 0)
+      return true;
+  }
+  // A static result dim is a claim checked at run time, unless the input's
+  // type makes it: a trailing dim, or all rows of `[:]`.
+  auto inputType = dyn_cast<RankedTensorType>(getInput().getType());
+  auto resultType = dyn_cast<RankedTensorType>(getType());
+  if (!inputType || !resultType)
+    return true;
+  bool all = !slice.getStart() && !slice.getStop() && !slice.getStep();
+  for (auto [dim, extent] : llvm::enumerate(resultType.getShape()))
+    if (!ShapedType::isDynamic(extent) &&
+        (inputType.getDimSize(dim) != extent || (dim == 0 && !all)))
+      return true;
+  return false;
+}
+
+FX_DEFINE_RAISE_INTERFACES(SliceTensorOp)
+
 /// Reifies every dim of a ranked result through `reifyDim`, leaving empty
 /// the dims it cannot compute.
 template <typename OpTy>
@@ -556,28 +608,8 @@ LogicalResult ViewOp::verify() {
     return emitOpError() << "result " << resultType << " has rank "
                          << resultType.getRank() << ", but size " << sizeType
                          << " has " << sizeType.getRank() << " elements";
-  // torch's infer_size accepts -1 and nothing below it. The message starts
-  // as torch's does, with the shape as the cf.assert of the lowering prints
-  // it: `?` for what only run time knows.
-  if (auto makeSize = getSize().getDefiningOp<MakeSizeOp>()) {
-    SmallVector<std::optional<int64_t>> shape =
-        llvm::map_to_vector(makeSize.getElements(), getSignedConstant);
-    for (auto [i, element] : llvm::enumerate(shape)) {
-      if (!element || *element >= -1)
-        continue;
-      InFlightDiagnostic diag = emitOpError()
-                                << "invalid shape dimension " << *element
-                                << " at index " << i << " of shape [";
-      llvm::interleaveComma(shape, diag, [&](std::optional<int64_t> value) {
-        if (value)
-          diag << *value;
-        else
-          diag << "?";
-      });
-      return diag << "]: below -1, the one negative dim torch accepts "
-                     "(inferred)";
-    }
-  }
+  // A size element below -1 is torch's run-time error, not the verifier's:
+  // folding may make any element a constant.
   if (inputType.hasStaticShape() && resultType.hasStaticShape() &&
       inputType.getNumElements() != resultType.getNumElements())
     return emitOpError() << "cannot view " << inputType << " ("
@@ -604,6 +636,38 @@ static bool isDimOf(Value element, Value tensor, int64_t dim) {
 void ViewOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
   setNameFn(getResult(), "view");
 }
+
+/// The product of `extents`, or none when it overflows int64.
+static std::optional<int64_t> getCheckedProduct(ArrayRef<int64_t> extents) {
+  int64_t product = 1;
+  for (int64_t extent : extents)
+    if (llvm::MulOverflow(product, extent, product))
+      return std::nullopt;
+  return product;
+}
+
+bool ViewOp::mayRaise() {
+  // Known not to raise: a static input viewed as constants, none inferred,
+  // whose product is its element count, and which the result type says.
+  auto inputType = dyn_cast<RankedTensorType>(getInput().getType());
+  auto resultType = dyn_cast<RankedTensorType>(getType());
+  auto makeSize = getSize().getDefiningOp<MakeSizeOp>();
+  if (!inputType || !inputType.hasStaticShape() || !resultType || !makeSize)
+    return true;
+  SmallVector<int64_t> shape;
+  for (auto [dim, element] : llvm::enumerate(makeSize.getElements())) {
+    std::optional<int64_t> extent = getSignedConstant(element);
+    if (!extent || *extent < 0 ||
+        (!resultType.isDynamicDim(dim) &&
+         resultType.getDimSize(dim) != *extent))
+      return true;
+    shape.push_back(*extent);
+  }
+  return getCheckedProduct(shape) != getCheckedProduct(inputType.getShape()) ||
+         !getCheckedProduct(shape);
+}
+
+FX_DEFINE_RAISE_INTERFACES(ViewOp)
 
 FailureOr<OpFoldResult> ViewOp::reifyDimOfResult(OpBuilder &builder,
                                                  int resultIndex, int dim) {

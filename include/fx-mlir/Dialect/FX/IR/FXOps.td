@@ -22,17 +22,21 @@ class FX_NamedOp<string mnemonic, list<Trait> traits = []>
     : FX_Op<mnemonic, !listconcat(traits, [
         DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>])>;
 
-// A dim that may be out of range is a run-time error, so the op may be
-// hoisted only when the dim is a constant known to be in range.
-def FX_SpeculatableIfDimInRange
-    : TraitList<[NoMemoryEffect,
+// An op that may raise at run time, as the torch op it models does, keeps
+// torch's order and existence under upstream's passes: where it cannot be
+// shown not to raise, it is not speculatable (LICM and control-flow sink leave
+// it where it is) and it has a write effect on the default resource, as
+// `cf.assert` has (DCE keeps it unused; nothing moves across it). Where it
+// cannot raise, it is pure. Each op implements `mayRaise()`.
+def FX_MayRaise
+    : TraitList<[DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
                  DeclareOpInterfaceMethods<ConditionallySpeculatable>]>;
 
 //===----------------------------------------------------------------------===//
 // Size queries
 //===----------------------------------------------------------------------===//
 
-def FX_SizeOp : FX_NamedOp<"size", [FX_SpeculatableIfDimInRange]> {
+def FX_SizeOp : FX_NamedOp<"size", [FX_MayRaise]> {
   let summary = "Tensor.size, with or without a dim";
   let description = [{
     With no dim, `x.size()`: returns the whole `torch.Size` as
@@ -50,9 +54,10 @@ def FX_SizeOp : FX_NamedOp<"size", [FX_SpeculatableIfDimInRange]> {
     The result type says which form an op is: a dimless size returns
     `!fx.size`, a size with a dim returns `index`.
 
-    The op is speculatable (loop-invariant code motion may hoist it) only
-    when the tensor is ranked and, with a dim, the dim is a constant in range;
-    otherwise running it may be an error, as in PyTorch.
+    The op cannot raise, and is pure, only when the tensor is ranked and,
+    with a dim, the dim is a constant in range; otherwise running it may be
+    an error, as in PyTorch, and it is neither speculatable nor erased when
+    unused.
 
     Canonicalization rewrites a size with a constant dim, or with a dim
     operand that is a constant, into `fx.sym_size`, the one canonical form of
@@ -79,6 +84,9 @@ def FX_SizeOp : FX_NamedOp<"size", [FX_SpeculatableIfDimInRange]> {
 
     /// The dim, when it is an attribute or a constant operand.
     std::optional<int64_t> getConstantDim();
+
+    /// Whether running the op may raise.
+    bool mayRaise();
   }];
 
   let hasVerifier = 1;
@@ -87,7 +95,7 @@ def FX_SizeOp : FX_NamedOp<"size", [FX_SpeculatableIfDimInRange]> {
 }
 
 def FX_SymSizeOp : FX_NamedOp<"sym_size", [
-    FX_SpeculatableIfDimInRange,
+    FX_MayRaise,
     DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
   let summary = "torch.ops.aten.sym_size.int";
   let description = [{
@@ -98,7 +106,8 @@ def FX_SymSizeOp : FX_NamedOp<"sym_size", [
     %n = fx.sym_size %x, dim = 0 : tensor<?x8xf32>
     ```
 
-    Speculatable only on a ranked tensor, where the verifier checked the dim.
+    Pure only on a ranked tensor, where the verifier checked the dim; on an
+    unranked tensor it may raise, is not speculatable and is kept unused.
 
     This is the canonical form of "the size of dim d": canonicalization
     rewrites `fx.size %x, dim = d` and `fx.getitem` of a dimless `fx.size`
@@ -114,6 +123,11 @@ def FX_SymSizeOp : FX_NamedOp<"sym_size", [
     $input `,` `dim` `=` $dim
     `` custom<AttrDict>(attr-dict, "getAttributeNames()")
     `:` custom<TensorType>(type($input), "\"operand 'input'\"")
+  }];
+
+  let extraClassDeclaration = [{
+    /// Whether running the op may raise.
+    bool mayRaise();
   }];
 
   let hasVerifier = 1;
@@ -203,7 +217,7 @@ def FX_SliceOp : FX_NamedOp<"slice", [Pure, AttrSizedOperandSegments]> {
 }
 
 def FX_SliceTensorOp : FX_NamedOp<"slice_tensor", [
-    Pure, AllElementTypesMatch<["input", "result"]>,
+    FX_MayRaise, AllElementTypesMatch<["input", "result"]>,
     DeclareOpInterfaceMethods<ReifyRankedShapedTypeOpInterface,
                               ["reifyResultShapes", "reifyDimOfResult"]>]> {
   let summary = "index a tensor by a slice along dim 0";
@@ -211,6 +225,12 @@ def FX_SliceTensorOp : FX_NamedOp<"slice_tensor", [
     `t[s]` where `s` is a slice object: the rows of `t` that the slice selects.
     The result has the rank, the element type and the trailing dims of the
     input; only dim 0 may differ, and it cannot grow.
+
+    A step that is not positive raises, as Python does, and so does a static
+    result dim that the slice does not have. The op is pure only when the
+    step is absent or a positive constant and the result type claims no dim
+    that the input type does not have; otherwise it is not speculatable and
+    is kept unused.
 
     ```mlir
     %r = fx.slice_tensor %t[%s] : tensor<?xi64> -> tensor<?xi64>
@@ -226,6 +246,11 @@ def FX_SliceTensorOp : FX_NamedOp<"slice_tensor", [
     `->` custom<TensorType>(type($result), "\"result\"")
   }];
 
+  let extraClassDeclaration = [{
+    /// Whether running the op may raise.
+    bool mayRaise();
+  }];
+
   let hasVerifier = 1;
 }
 
@@ -234,7 +259,7 @@ def FX_SliceTensorOp : FX_NamedOp<"slice_tensor", [
 //===----------------------------------------------------------------------===//
 
 def FX_ViewOp : FX_NamedOp<"view", [
-    Pure, AllElementTypesMatch<["input", "result"]>,
+    FX_MayRaise, AllElementTypesMatch<["input", "result"]>,
     DeclareOpInterfaceMethods<ReifyRankedShapedTypeOpInterface,
                               ["reifyResultShapes", "reifyDimOfResult"]>]> {
   let summary = "Tensor.view with a torch.Size";
@@ -242,6 +267,12 @@ def FX_ViewOp : FX_NamedOp<"view", [
     `x.view(size)`: the same elements under the shape `size`. The result rank
     is the length of `size`. A view of a tensor to its own size, such as
     `x.view(x.size())`, folds to the tensor.
+
+    A size that does not fit the tensor raises at run time, with torch's
+    message (see `convert-fx-to-tensor`); the verifier rejects only types
+    that contradict each other. The op is pure only when its size is
+    constants that fit the static input, as the result type says; otherwise
+    it is not speculatable and is kept unused.
 
     ```mlir
     %v = fx.view %x, %s : tensor<?x8xf32>, !fx.size<2> -> tensor<?x8xf32>
@@ -256,6 +287,11 @@ def FX_ViewOp : FX_NamedOp<"view", [
     `:` custom<TensorType>(type($input), "\"operand 'input'\"") `,`
     custom<SizeType>(type($size), "\"operand 'size'\"")
     `->` custom<TensorType>(type($result), "\"result\"")
+  }];
+
+  let extraClassDeclaration = [{
+    /// Whether running the op may raise.
+    bool mayRaise();
   }];
 
   let hasVerifier = 1;
