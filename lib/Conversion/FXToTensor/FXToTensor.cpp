@@ -460,6 +460,79 @@ struct SliceTensorOpLowering : OpConversionPattern<SliceTensorOp> {
   }
 };
 
+/// Whether `lhs * rhs` overflows as uint64, as `c10::mul_overflows` tells;
+/// `product` is the wrapped product.
+static Value mulOverflows(OpBuilder &builder, Location loc, Value lhs,
+                          Value rhs, Value product) {
+  using arith::CmpIPredicate;
+  Value zero = constantIndex(builder, loc, 0);
+  Value quotient = builder.createOrFold<arith::DivUIOp>(
+      loc, product,
+      builder.createOrFold<arith::SelectOp>(
+          loc, cmp(builder, loc, CmpIPredicate::eq, lhs, zero),
+          constantIndex(builder, loc, 1), lhs));
+  return both(builder, loc, cmp(builder, loc, CmpIPredicate::ne, lhs, zero),
+              cmp(builder, loc, CmpIPredicate::ne, quotient, rhs));
+}
+
+/// Checks, past infer_size, that the view's shape `extents` has an element
+/// count, in torch's order for a contiguous `input` of `numel` elements.
+/// torch 2.13.0 multiplies the sizes in `infer_size` without an overflow
+/// check (aten/src/ATen/InferSize.h), so a shape whose product wraps to
+/// `numel` passes it; then `computeStride` (aten/src/ATen/TensorUtils.cpp)
+/// walks the sizes from the last, as below, and fails unless the running
+/// product meets `numel` exactly; then the view's `numel` is computed with
+/// overflow checks (`safe_compute_numel`, c10/core/TensorImpl.h: uint64
+/// products, each checked, and at most INT64_MAX).
+static void checkViewNumel(OpBuilder &builder, Location loc, Value input,
+                           Value numel, ArrayRef<Value> extents) {
+  using arith::CmpIPredicate;
+  Value zero = constantIndex(builder, loc, 0);
+  Value one = constantIndex(builder, loc, 1);
+  Value no = arith::ConstantIntOp::create(builder, loc, 0, 1);
+  Value yes = arith::ConstantIntOp::create(builder, loc, 1, 1);
+
+  Value overflows = no, product = one;
+  for (Value extent : extents) {
+    Value next = builder.createOrFold<arith::MulIOp>(loc, product, extent);
+    overflows = either(builder, loc, overflows,
+                       mulOverflows(builder, loc, product, extent, next));
+    product = next;
+  }
+  // Past INT64_MAX, as uint64: negative as int64.
+  overflows = either(builder, loc, overflows,
+                     cmp(builder, loc, CmpIPredicate::slt, product, zero));
+
+  // computeStride of a contiguous tensor: a 0-d tensor or 0 elements take
+  // any shape; otherwise the sizes, from the last, are consumed while the
+  // running product is below numel or the size is 1, and all must be
+  // consumed, the product meeting numel.
+  Value consumed = yes, running = one;
+  for (Value extent : llvm::reverse(extents)) {
+    consumed = both(
+        builder, loc, consumed,
+        either(builder, loc,
+               cmp(builder, loc, CmpIPredicate::slt, running, numel),
+               cmp(builder, loc, CmpIPredicate::eq, extent, one)));
+    running = builder.createOrFold<arith::SelectOp>(
+        loc, consumed,
+        builder.createOrFold<arith::MulIOp>(loc, running, extent), running);
+  }
+  Value strides = either(
+      builder, loc,
+      cmp(builder, loc, CmpIPredicate::eq, getRank(builder, loc, input), zero),
+      either(builder, loc, cmp(builder, loc, CmpIPredicate::eq, numel, zero),
+             both(builder, loc, consumed,
+                  cmp(builder, loc, CmpIPredicate::eq, running, numel))));
+  emitCheck(builder, loc,
+            either(builder, loc, negate(builder, loc, overflows), strides),
+            "view size is not compatible with input tensor's size and stride "
+            "(at least one dimension spans across two contiguous subspaces). "
+            "Use .reshape(...) instead.");
+  emitCheck(builder, loc, negate(builder, loc, overflows),
+            "numel: integer multiplication overflow");
+}
+
 /// Lowers `fx.view` as torch's `infer_size` computes a view's shape: each
 /// element is checked in order (at most one -1, none below -1), the -1 is
 /// the element count divided by the product of the others, and the element
@@ -561,6 +634,8 @@ struct ViewOpLowering : OpConversionPattern<ViewOp> {
                     ", as the result type " + typeText(resultType) + " says",
                 shapeAndExtent);
     }
+
+    checkViewNumel(rewriter, loc, input, numel, extents);
 
     auto shapeType = RankedTensorType::get(
         {static_cast<int64_t>(extents.size())}, rewriter.getIndexType());

@@ -37,6 +37,8 @@ func.func @folded_dim(%x: tensor<?x3x4xf32>) -> index {
 // CANON-NOT: "invalid shape dimension
 // CANON: %[[N:.*]] = tensor.dim
 // CANON: fx.assert %{{.*}}, "shape '[-1, 2]' is invalid for input of size {}" (%[[N]] : index)
+// CANON: fx.assert %{{.*}}, "view size is not compatible
+// CANON: fx.assert %{{.*}}, "numel: integer multiplication overflow"
 // CANON-NOT: fx.assert
 // CANON: tensor.reshape
 // STATIC-LABEL: func.func @folded_minus_one

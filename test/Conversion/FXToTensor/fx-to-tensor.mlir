@@ -114,6 +114,9 @@ func.func @slice_static(%t: tensor<5xi64>) -> tensor<3xi64> {
 // CHECK-DAG: %[[NUMEL:.*]] = tensor.dim %[[Y]], %{{.*}} : tensor<?xf32>
 // CHECK-DAG: %[[EQ:.*]] = arith.cmpi eq, %[[NUMEL]], %[[PRODUCT]] : index
 // CHECK: cf.assert %[[EQ]], "shape '[?, 8]' is invalid for input of size ?"
+// Then the view's element count, with torch's overflow checks.
+// CHECK: cf.assert %{{.*}}, "view size is not compatible with input tensor's size and stride (at least one dimension spans across two contiguous subspaces). Use .reshape(...) instead."
+// CHECK: cf.assert %{{.*}}, "numel: integer multiplication overflow"
 // CHECK-NOT: cf.assert
 // CHECK: %[[SHAPE:.*]] = tensor.from_elements %[[N]], %[[C8]] : tensor<2xindex>
 // CHECK: %[[R:.*]] = tensor.reshape %[[Y]](%[[SHAPE]]) : (tensor<?xf32>, tensor<2xindex>) -> tensor<?x8xf32>
