@@ -39,14 +39,27 @@ struct Check {
 };
 } // namespace
 
+/// One printf conversion of a check's format: a value, or a NUL of its text.
+enum class Conversion { Value, Nul };
+
 /// The printf format of a check: its text with `%` escaped, `%lld` for each
-/// value, a newline, and the NUL that ends a C string.
-static std::string printfFormat(ArrayRef<std::string> pieces) {
+/// value, `%c` for each NUL of the text (which printf prints as the byte, so
+/// that a message from Python keeps it), a newline, and the NUL that ends a C
+/// string. `conversions` gets what each `%` stands for, in order.
+static std::string printfFormat(ArrayRef<std::string> pieces,
+                                SmallVectorImpl<Conversion> &conversions) {
   std::string format;
   for (auto [i, piece] : llvm::enumerate(pieces)) {
-    if (i)
+    if (i) {
       format += "%lld";
+      conversions.push_back(Conversion::Value);
+    }
     for (char c : piece) {
+      if (c == '\0') {
+        format += "%c";
+        conversions.push_back(Conversion::Nul);
+        continue;
+      }
       format.push_back(c);
       if (c == '%')
         format.push_back(c);
@@ -81,10 +94,19 @@ struct FXLowerAssertToLLVMPass
       else
         return;
       // Splitting the block of a structured op's region would break it.
-      if (!isa<FunctionOpInterface>(op->getParentOp())) {
-        op->emitOpError() << "cannot be lowered inside '"
-                          << op->getParentOp()->getName()
-                          << "': run convert-scf-to-cf first";
+      Operation *parent = op->getParentOp();
+      if (!isa<FunctionOpInterface>(parent)) {
+        // lower-affine makes scf of affine's loops and branches.
+        StringRef dialect = parent->getName().getDialectNamespace();
+        InFlightDiagnostic diag = op->emitOpError()
+                                  << "cannot be lowered inside '"
+                                  << parent->getName() << "': ";
+        if (dialect == "affine")
+          diag << "run lower-affine and convert-scf-to-cf first";
+        else if (dialect == "scf")
+          diag << "run convert-scf-to-cf first";
+        else
+          diag << "lower it to cf blocks first";
         nested = true;
       }
     });
@@ -117,7 +139,8 @@ struct FXLowerAssertToLLVMPass
     unsigned nextGlobal = 0;
     for (Check &check : checks) {
       Location loc = check.op->getLoc();
-      std::string format = printfFormat(check.pieces);
+      SmallVector<Conversion> conversions;
+      std::string format = printfFormat(check.pieces, conversions);
       auto [it, inserted] = globals.try_emplace(format);
       while (inserted &&
              (it->second.empty() || module.lookupSymbol(it->second)))
@@ -142,8 +165,12 @@ struct FXLowerAssertToLLVMPass
                          FlatSymbolRefAttr::get(context, it->second));
       SmallVector<Value> arguments = {
           LLVM::ConstantOp::create(rewriter, loc, i32, 2), message};
-      for (Value value : check.values)
-        arguments.push_back(toI64(rewriter, loc, value));
+      auto value = check.values.begin();
+      for (Conversion conversion : conversions)
+        arguments.push_back(conversion == Conversion::Value
+                                ? toI64(rewriter, loc, *value++)
+                                : LLVM::ConstantOp::create(rewriter, loc, i32,
+                                                           0));
       LLVM::CallOp::create(rewriter, loc, *dprintf, arguments);
       Value status = LLVM::ConstantOp::create(rewriter, loc, i32, 1);
       LLVM::CallOp::create(rewriter, loc, *exit, ValueRange{status});

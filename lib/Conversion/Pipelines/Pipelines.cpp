@@ -50,6 +50,9 @@ static void buildFXToLLVMPipeline(OpPassManager &pm) {
   bufferization.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferization));
+  // affine's loops become scf, then all of scf cf blocks, where a check can
+  // branch.
+  pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(fx::createFXLowerAssertToLLVM());
   pm.addPass(memref::createExpandStridedMetadataPass());

@@ -70,6 +70,35 @@ func.func @in_loop(%c: i1, %n: index) {
 
 // -----
 
+// Inside affine.for, convert-scf-to-cf alone cannot help: lower-affine makes
+// the loop scf first.
+func.func @in_affine_loop(%c: i1) {
+  affine.for %i = 0 to 4 {
+    // expected-error @+1 {{'fx.assert' op cannot be lowered inside 'affine.for': run lower-affine and convert-scf-to-cf first}}
+    fx.assert %c, "in an affine loop at {}" (%i : index)
+  }
+  return
+}
+
+// -----
+
+// A NUL of the text, as a message from Python may hold, is printed as the
+// byte through `%c` with a 0, in its place among the values; it does not end
+// the format early.
+// CHECK-LABEL: llvm.mlir.global internal constant @fx_assert_msg_0("a%cb %lld c%c\0A\00")
+// CHECK-LABEL: func.func @nul
+// CHECK-SAME: (%[[C:.*]]: i1, %[[N:.*]]: i64)
+// CHECK: %[[FD:.*]] = llvm.mlir.constant(2 : i32) : i32
+// CHECK: %[[Z1:.*]] = llvm.mlir.constant(0 : i32) : i32
+// CHECK: %[[Z2:.*]] = llvm.mlir.constant(0 : i32) : i32
+// CHECK: llvm.call @dprintf(%[[FD]], %{{.*}}, %[[Z1]], %[[N]], %[[Z2]]) vararg
+func.func @nul(%c: i1, %n: i64) {
+  fx.assert %c, "a\00b {} c\00" (%n : i64)
+  return
+}
+
+// -----
+
 // expected-error @below {{cannot declare fflush, dprintf and _exit for the run-time checks}}
 module {
   // expected-error @+1 {{redefinition of function 'dprintf' of different type '!llvm.func<i32 (i32, ptr, ...)>' is prohibited}}
