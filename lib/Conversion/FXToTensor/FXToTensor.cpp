@@ -658,6 +658,65 @@ struct ViewOpLowering : OpConversionPattern<ViewOp> {
   }
 };
 
+/// `block` with its arguments converted, for a branch to it. Upstream's cf
+/// structural conversions do this for cf.br and cf.cond_br.
+static FailureOr<Block *> getConvertedBlock(ConversionPatternRewriter &rewriter,
+                                            const TypeConverter &converter,
+                                            Block *block) {
+  if (converter.isLegal(block->getArgumentTypes()))
+    return block;
+  std::optional<TypeConverter::SignatureConversion> conversion =
+      converter.convertBlockSignature(block);
+  if (!conversion)
+    return failure();
+  return rewriter.applySignatureConversion(block, *conversion, &converter);
+}
+
+/// cf.switch, whose operands and successors' arguments may be sizes, as
+/// upstream's cf structural conversions do cf.br and cf.cond_br.
+struct SwitchOpStructuralConversion : OpConversionPattern<cf::SwitchOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(cf::SwitchOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    ArrayRef<ValueRange> operands = adaptor.getOperands();
+    // The converted values of the original operands `range`.
+    auto convert = [&](OperandRange range) {
+      SmallVector<Value> values;
+      if (range.empty())
+        return values;
+      unsigned begin = range.getBeginOperandIndex();
+      for (ValueRange value : operands.slice(begin, range.size()))
+        llvm::append_range(values, value);
+      return values;
+    };
+    if (operands.front().size() != 1)
+      return rewriter.notifyMatchFailure(op, "flag not converted 1:1");
+    FailureOr<Block *> defaultDest = getConvertedBlock(
+        rewriter, *getTypeConverter(), op.getDefaultDestination());
+    if (failed(defaultDest))
+      return failure();
+    SmallVector<Value> defaultOperands = convert(op.getDefaultOperands());
+    SmallVector<Block *> caseDests;
+    SmallVector<SmallVector<Value>> caseOperands;
+    for (auto [i, dest] : llvm::enumerate(op.getCaseDestinations())) {
+      FailureOr<Block *> converted =
+          getConvertedBlock(rewriter, *getTypeConverter(), dest);
+      if (failed(converted))
+        return failure();
+      caseDests.push_back(*converted);
+      caseOperands.push_back(convert(op.getCaseOperands(i)));
+    }
+    SmallVector<ValueRange> caseOperandRanges(caseOperands.begin(),
+                                              caseOperands.end());
+    rewriter.replaceOpWithNewOp<cf::SwitchOp>(
+        op, operands.front().front(), *defaultDest, defaultOperands,
+        op.getCaseValuesAttr(), caseDests, caseOperandRanges);
+    return success();
+  }
+};
+
 struct ConvertFXToTensorPass
     : fx::impl::ConvertFXToTensorBase<ConvertFXToTensorPass> {
   using Base::Base;
@@ -723,6 +782,9 @@ struct ConvertFXToTensorPass
                                                          target);
     cf::populateCFStructuralTypeConversionsAndLegality(converter, patterns,
                                                        target);
+    patterns.add<SwitchOpStructuralConversion>(converter, context);
+    target.addDynamicallyLegalOp<cf::SwitchOp>(
+        [&](cf::SwitchOp op) { return converter.isLegal(op); });
 
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();

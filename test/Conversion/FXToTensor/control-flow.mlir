@@ -59,3 +59,35 @@ func.func @call_declared(%x: tensor<?x8xf32>, %s: !fx.slice) {
   call @declared(%size, %s) : (!fx.size<2>, !fx.slice) -> ()
   return
 }
+
+// A !fx.size<2> through cf.switch is two index values to each successor, as
+// through cf.br and cf.cond_br; a case without operands keeps none.
+// CHECK-LABEL: func.func @switch_size
+// CHECK-SAME: (%[[X:.*]]: tensor<?x8xf32>, %[[Y:.*]]: tensor<?x4xf32>, %[[K:.*]]: i32) -> index
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
+// CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
+// CHECK-DAG: %[[N:.*]] = tensor.dim %[[X]]
+// CHECK-DAG: %[[M:.*]] = tensor.dim %[[Y]]
+// CHECK: cf.switch %[[K]] : i32, [
+// CHECK-NEXT: default: ^[[BB:.*]](%[[N]], %[[C8]] : index, index),
+// CHECK-NEXT: 1: ^[[BB]](%[[M]], %[[C4]] : index, index),
+// CHECK-NEXT: 2: ^[[OTHER:.*]]
+// CHECK-NEXT: ]
+// CHECK: ^[[BB]](%{{.*}}: index, %[[E:.*]]: index):
+// CHECK-NEXT: return %[[E]] : index
+// CHECK-NOT: fx.
+func.func @switch_size(%x: tensor<?x8xf32>, %y: tensor<?x4xf32>, %k: i32) -> index {
+  %a = fx.size %x : tensor<?x8xf32> -> !fx.size<2>
+  %b = fx.size %y : tensor<?x4xf32> -> !fx.size<2>
+  cf.switch %k : i32, [
+    default: ^bb1(%a : !fx.size<2>),
+    1: ^bb1(%b : !fx.size<2>),
+    2: ^bb2
+  ]
+^bb1(%s: !fx.size<2>):
+  %e = fx.getitem %s[1] : !fx.size<2>
+  return %e : index
+^bb2:
+  %c0 = arith.constant 0 : index
+  return %c0 : index
+}
