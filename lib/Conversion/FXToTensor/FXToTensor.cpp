@@ -19,6 +19,7 @@
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/RegionKindInterface.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -242,6 +243,46 @@ static std::string whyNotLowerable(Operation *op) {
       view && !isa<RankedTensorType>(view.getType()))
     return "the result is unranked";
   return {};
+}
+
+/// Adds to `cyclic` the ops of the graph regions under `root` that depend on
+/// their own result through a cycle of uses, which only a graph region allows
+/// (`%v = fx.view %v, %s`), and the ops that depend on those: no program
+/// computes them, and upstream's canonicalize may not terminate on their
+/// lowering. Kahn's algorithm over each block: what is never ready is left.
+static void collectCyclicOps(Operation *root,
+                             SmallPtrSetImpl<Operation *> &cyclic) {
+  root->walk([&](Block *block) {
+    Region *region = block->getParent();
+    auto kind = dyn_cast<RegionKindInterface>(region->getParentOp());
+    if (!kind || kind.hasSSADominance(region->getRegionNumber()))
+      return;
+    DenseMap<Operation *, unsigned> pending;
+    SmallVector<Operation *> ready;
+    for (Operation &op : *block) {
+      unsigned count = 0;
+      op.walk([&](Operation *nested) {
+        for (Value operand : nested->getOperands())
+          if (Operation *def = operand.getDefiningOp();
+              def && def->getBlock() == block)
+            ++count;
+      });
+      if (count)
+        pending[&op] = count;
+      else
+        ready.push_back(&op);
+    }
+    while (!ready.empty()) {
+      Operation *op = ready.pop_back_val();
+      for (OpOperand &use : op->getUses())
+        if (Operation *user = block->findAncestorOpInBlock(*use.getOwner()))
+          if (--pending[user] == 0)
+            ready.push_back(user);
+    }
+    for (auto [op, count] : pending)
+      if (count)
+        cyclic.insert(op);
+  });
 }
 
 namespace {
@@ -724,7 +765,15 @@ struct ConvertFXToTensorPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     bool lowerable = true;
+    SmallPtrSet<Operation *, 4> cyclic;
+    collectCyclicOps(module, cyclic);
     module.walk([&](Operation *op) {
+      if (isa_and_present<FXDialect>(op->getDialect()) && cyclic.contains(op)) {
+        op->emitOpError("cannot be lowered: it depends on its own result, "
+                        "through a cycle of uses of a graph region");
+        lowerable = false;
+        return;
+      }
       if (std::string why = whyNotLowerable(op); !why.empty()) {
         op->emitOpError("cannot be lowered: ") << why;
         lowerable = false;

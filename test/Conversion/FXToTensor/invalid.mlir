@@ -67,3 +67,24 @@ func.func @refused_keeps_size_spellings(%x: tensor<?xf32>) -> tensor<?xf32> {
   %2 = fx.node "call_function" "torch.add"(%x, %0, %1) : (tensor<?xf32>, index, index) -> tensor<?xf32>
   return %2 : tensor<?xf32>
 }
+
+// -----
+
+// A graph region allows a view of itself, and a size that is an element of
+// itself; no program computes them, and upstream's canonicalize need not
+// terminate on their lowering. What uses them is refused too; what does not
+// (%c2, @fine) is not.
+%c2 = arith.constant 2 : index
+%s = fx.make_size %c2 : !fx.size<1>
+// expected-error @+1 {{'fx.view' op cannot be lowered: it depends on its own result, through a cycle of uses of a graph region}}
+%v = fx.view %v, %s : tensor<?xf32>, !fx.size<1> -> tensor<?xf32>
+// expected-error @+1 {{'fx.size' op cannot be lowered: it depends on its own result, through a cycle of uses of a graph region}}
+%n = fx.size %v : tensor<?xf32> -> !fx.size<1>
+// expected-error @+1 {{'fx.make_size' op cannot be lowered: it depends on its own result, through a cycle of uses of a graph region}}
+%t = fx.make_size %i : !fx.size<1>
+// expected-error @+1 {{'fx.getitem' op cannot be lowered: it depends on its own result, through a cycle of uses of a graph region}}
+%i = fx.getitem %t[0] : !fx.size<1>
+func.func @fine(%x: tensor<?xf32>) -> !fx.size<1> {
+  %d = fx.size %x : tensor<?xf32> -> !fx.size<1>
+  return %d : !fx.size<1>
+}
