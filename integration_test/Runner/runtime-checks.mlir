@@ -61,6 +61,25 @@
 //   invalid shape dimension -2 at index 0 of shape [-2, 3]
 // RUN: not %{run} -e view_minus2 2>&1 | FileCheck %s --check-prefix=MINUS2
 // MINUS2: {{^}}invalid shape dimension -2 at index 0 of shape [-2, 3]{{$}}
+// Inlined and canonicalized first, the -2 is a constant in the view's size:
+// the verifier accepts it, and the run raises as torch does.
+// RUN: fx-opt %s --inline --fx-to-llvm -o %t.inlined
+// RUN: not mlir-runner %t.inlined -entry-point-result=void -e view_minus2 \
+// RUN:     -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils 2>&1 | FileCheck %s --check-prefix=MINUS2
+// Inlined, an unranked tensor is a tensor.cast of a ranked one, which the
+// lowering reads instead (canonicalize would fold the cast into a tensor.dim
+// of a 0-d tensor, invalid IR): the same messages.
+// RUN: not mlir-runner %t.inlined -entry-point-result=void -e unranked_0d_5 \
+// RUN:     -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils 2>&1 | FileCheck %s --check-prefix=NODIMS -DGOT=5
+// RUN: not mlir-runner %t.inlined -entry-point-result=void -e unranked_0d_minus1 \
+// RUN:     -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils 2>&1 | FileCheck %s --check-prefix=NODIMS -DGOT=-1
+// RUN: not mlir-runner %t.inlined -entry-point-result=void -e rank_mismatch \
+// RUN:     -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils 2>&1 | FileCheck %s --check-prefix=RANK
+// RUN: mlir-runner %t.inlined -entry-point-result=void -e main \
+// RUN:     -shared-libs=%mlir_runner_utils,%mlir_c_runner_utils | FileCheck %s
+// torch.arange(1., 7.).view(-1, -1, -2): the second -1 comes first,
+//   only one dimension can be inferred
+// RUN: not %{run} -e view_minus1_minus1_minus2 2>&1 | FileCheck %s --check-prefix=TWO
 // torch.arange(1., 7.).view(-1, -2):
 //   invalid shape dimension -2 at index 1 of shape [-1, -2]
 // RUN: not %{run} -e view_minus1_minus2 2>&1 | FileCheck %s --check-prefix=MINUS1MINUS2
@@ -530,6 +549,14 @@ func.func @view_static() {
   %c2 = arith.constant 2 : index
   %v = call @view_static_args(%cst, %c4, %c2) : (tensor<6xf32>, index, index) -> tensor<?x?xf32>
   call @print_2d(%v) : (tensor<?x?xf32>) -> ()
+  return
+}
+func.func @view_minus1_minus1_minus2() {
+  %y = arith.constant dense<[1.0, 2.0, 3.0, 4.0, 5.0, 6.0]> : tensor<6xf32>
+  %m1 = arith.constant -1 : index
+  %m2 = arith.constant -2 : index
+  %s = fx.make_size %m1, %m1, %m2 : !fx.size<3>
+  %v = fx.view %y, %s : tensor<6xf32>, !fx.size<3> -> tensor<?x?x?xf32>
   return
 }
 func.func @view_minus1_minus2() {

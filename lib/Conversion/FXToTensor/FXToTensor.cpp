@@ -106,16 +106,31 @@ static Value checkAndNormalizeDim(OpBuilder &builder, Location loc,
   return builder.createOrFold<arith::SelectOp>(loc, negative, wrapped, dim);
 }
 
-/// `tensor.dim` of the Python-style constant `dim`. The verifier has checked
-/// it when the tensor is ranked, and a static dim is a constant; on an
-/// unranked tensor it is checked at run time.
+/// `tensor`, or the ranked tensor it is a tensor.cast of. Sizes are read from
+/// the ranked one: canonicalize folds a cast into a tensor.dim of it, and a
+/// tensor.dim of a 0-d tensor is invalid IR, where the lowering checks first.
+static Value getRankedSource(Value tensor) {
+  Value source = tensor;
+  while (auto cast = source.getDefiningOp<tensor::CastOp>())
+    source = cast.getSource();
+  return isa<RankedTensorType>(source.getType()) ? source : tensor;
+}
+
+static Value lowerDim(OpBuilder &builder, Location loc, Value tensor,
+                      Value dim);
+
+/// `tensor.dim` of the Python-style constant `dim`. A static dim is a
+/// constant; on an unranked tensor, or a ranked one that the verifier did not
+/// see (the source of a cast), it is checked at run time.
 static Value lowerDim(OpBuilder &builder, Location loc, Value tensor,
                       int64_t dim) {
   if (auto type = dyn_cast<RankedTensorType>(tensor.getType())) {
-    int64_t index = *normalizeIndex(dim, type.getRank());
-    if (!type.isDynamicDim(index))
-      return constantIndex(builder, loc, type.getDimSize(index));
-    return tensor::DimOp::create(builder, loc, tensor, index);
+    std::optional<int64_t> index = normalizeIndex(dim, type.getRank());
+    if (!index)
+      return lowerDim(builder, loc, tensor, constantIndex(builder, loc, dim));
+    if (!type.isDynamicDim(*index))
+      return constantIndex(builder, loc, type.getDimSize(*index));
+    return tensor::DimOp::create(builder, loc, tensor, *index);
   }
   Value index = checkAndNormalizeDim(builder, loc, tensor,
                                      constantIndex(builder, loc, dim));
@@ -135,6 +150,12 @@ static Value lowerDim(OpBuilder &builder, Location loc, Value tensor,
     return constantIndex(builder, loc, 0);
   }
   Value index = checkAndNormalizeDim(builder, loc, tensor, dim);
+  // A constant dim out of range fails the check; tensor.dim would be
+  // invalid IR there.
+  if (std::optional<int64_t> constant = getConstantIntValue(index);
+      ranked && constant &&
+      !normalizeIndex(*constant, ranked.getRank()).has_value())
+    return constantIndex(builder, loc, 0);
   return tensor::DimOp::create(builder, loc, tensor, index);
 }
 
@@ -293,8 +314,24 @@ struct SizeOpLowering : OpConversionPattern<SizeOp> {
   matchAndRewrite(SizeOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value input = adaptor.getInput();
+    Value input = getRankedSource(adaptor.getInput());
     if (auto sizeType = dyn_cast<SizeType>(op.getType())) {
+      // The source of a cast may have another rank than the size's length:
+      // the check fails, and the elements are never used.
+      auto source = dyn_cast<RankedTensorType>(input.getType());
+      if (source && !isa<RankedTensorType>(adaptor.getInput().getType()) &&
+          source.getRank() != sizeType.getRank()) {
+        Value no = arith::ConstantIntOp::create(rewriter, loc, 0, 1);
+        emitCheck(rewriter, loc, no,
+                  "x.size() of a tensor whose rank is {}, not " +
+                      Twine(sizeType.getRank()) + ", the length of '" +
+                      typeText(sizeType) + "'",
+                  constantIndex(rewriter, loc, source.getRank()));
+        rewriter.replaceOpWithMultiple(
+            op, {SmallVector<Value>(sizeType.getRank(),
+                                    constantIndex(rewriter, loc, 0))});
+        return success();
+      }
       // The verifier matched a ranked input's rank with the size's length;
       // an unranked input's rank is known only at run time.
       if (!isa<RankedTensorType>(input.getType())) {
@@ -334,7 +371,8 @@ struct SymSizeOpLowering : OpConversionPattern<SymSizeOp> {
   LogicalResult
   matchAndRewrite(SymSizeOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOp(op, lowerDim(rewriter, op.getLoc(), adaptor.getInput(),
+    rewriter.replaceOp(op, lowerDim(rewriter, op.getLoc(),
+                                    getRankedSource(adaptor.getInput()),
                                     op.getDimAttr().getInt()));
     return success();
   }
@@ -629,7 +667,7 @@ struct ViewOpLowering : OpConversionPattern<ViewOp> {
     }
 
     // numel == product, or a -1 and product > 0 divides numel.
-    Value numel = getNumElements(rewriter, loc, input);
+    Value numel = getNumElements(rewriter, loc, getRankedSource(input));
     Value divisor = rewriter.createOrFold<arith::MaxSIOp>(loc, product, one);
     Value divides =
         cmp(rewriter, loc, CmpIPredicate::eq,
