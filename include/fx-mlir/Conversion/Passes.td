@@ -64,13 +64,16 @@ def ConvertFXToTensor : Pass<"convert-fx-to-tensor", "::mlir::ModuleOp"> {
     | `fx.view`: element `i` below -1 | `invalid shape dimension <element> at index i of shape [<e0>, <e1>, ...]` | `aten/src/ATen/InferSize.h` |
     | `fx.view`: element count | `shape '[<e0>, <e1>, ...]' is invalid for input of size <numel>` | `aten/src/ATen/InferSize.h` |
     | `fx.view`: `-1` with a zero product of the others | `cannot reshape tensor of 0 elements into shape [<e0>, <e1>, ...] because the unspecified dimension size -1 can be any value and is ambiguous` | `aten/src/ATen/InferSize.h` |
+    | `fx.view`: sizes whose product overflows, walked from the last without meeting the element count (not for 0 elements or a 0-d input) | `view size is not compatible with input tensor's size and stride (at least one dimension spans across two contiguous subspaces). Use .reshape(...) instead.` | `aten/src/ATen/TensorUtils.cpp` (`computeStride`) |
+    | `fx.view`: sizes whose product overflows | `numel: integer multiplication overflow` | `c10/core/TensorImpl.h` (`safe_compute_numel`) |
     | `fx.slice_tensor`: step 0 | `slice step cannot be zero` | `torch/csrc/autograd/python_variable_indexing.h` |
     | `fx.slice_tensor`: step below 0 | `step must be greater than zero` | `aten/src/ATen/TensorIndexing.h` |
 
     The shape in a view's messages is the size as given, `-1` included, as
     torch prints it: `shape '[-1, 4]' is invalid for input of size 6`,
     `invalid shape dimension -101 at index 2 of shape [6, 2, -101]`. The
-    index `i` is static, part of the text.
+    index `i` is static, part of the text. As in torch's `infer_size`, the
+    product of the elements wraps; the two overflow checks come after it.
 
     The program's own types make claims that torch, having no such types,
     never checks. Where the types cannot prove them, they are checked too,
@@ -91,8 +94,9 @@ def ConvertFXToTensor : Pass<"convert-fx-to-tensor", "::mlir::ModuleOp"> {
     #### What cannot be lowered
 
     A slice of an unranked tensor, a view to an unranked tensor, an opaque
-    `fx.node` and a `!fx.size` of more than 65536 elements (in a result, a
-    block argument or a function signature) cannot be lowered: the pass
+    `fx.node`, a `!fx.size` of more than 65536 elements (in a result, a
+    block argument or a function signature) and an fx op of a graph region
+    that depends on its own result through a cycle cannot be lowered: the pass
     reports each such op and fails without changing the IR. A negative step,
     which reverses in Python but not in `tensor.extract_slice`, is an error
     in torch too, so it fails the run-time check.
