@@ -22,7 +22,7 @@ import threading
 
 from .errors import FxImportError
 
-__all__ = ["BUILD", "Library", "default_library", "load"]
+__all__ = ["BUILD", "Library", "MAX_NESTING", "default_library", "load"]
 
 _PACKAGE = os.path.dirname(os.path.abspath(__file__))
 # In a source tree the package is tools/fx-import/fx_mlir_import, and the
@@ -86,10 +86,56 @@ def _string_ref(text):
     return _StringRef(data, len(data))
 
 
+# The file of the libFXMLIR-C.so this process loaded, as os.stat names it:
+# a second copy would register its passes again in MLIR's registry, which
+# libMLIR shares, and MLIR ends the process on that.
+_first = None
+
+# The parser and the passes recurse once per level of nesting; `run` gives
+# them a stack of this size on a thread of their own, and refuses text
+# nested deeper than MAX_NESTING, which takes a small part of it.
+_STACK = 512 << 20
+MAX_NESTING = 4096
+
+
+def _nesting(text):
+    """How deep `text` nests brackets, outside string literals and comments:
+    a bound on how deep MLIR's parser recurses on it. `->` and `>=` close
+    nothing."""
+    depth = deepest = 0
+    i, end = 0, len(text)
+    while i < end:
+        c = text[i]
+        if c == '"':
+            i += 1
+            while i < end and text[i] != '"':
+                i += 2 if text[i] == "\\" else 1
+        elif c == "/" and text.startswith("//", i):
+            i = text.find("\n", i)
+            if i < 0:
+                break
+        elif c in "{([<":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif c in "})]" or (c == ">" and text[i - 1] != "-" and not text.startswith(">=", i)):
+            depth -= 1
+        i += 1
+    return deepest
+
+
 class Library:
     """libFXMLIR-C.so, loaded into this process."""
 
     def __init__(self, path):
+        global _first
+        try:
+            file = os.stat(path)
+        except OSError as e:
+            raise FxImportError(f"cannot load the fx-mlir C API library '{path}': "
+                                f"{e.strerror}") from None
+        if _first is not None and (file.st_dev, file.st_ino) != _first[0]:
+            raise FxImportError(f"cannot load the fx-mlir C API library '{path}': this process "
+                                f"has loaded '{_first[1]}', and one process can hold one copy")
         try:
             self._lib = ctypes.CDLL(path)
         except OSError as e:
@@ -103,6 +149,7 @@ class Library:
             function.restype = result
             function.argtypes = arguments
         self.path = path
+        _first = ((file.st_dev, file.st_ino), path)
         self._lib.fxMlirRegisterAllPasses()
         # fx-opt's dialects, registered once; each context copies them. The
         # registry lives as long as the library, which is never unloaded.
@@ -113,7 +160,32 @@ class Library:
         """Parses MLIR `text` and runs the textual `pipeline` on it, in a
         context of its own. Returns (succeeded, what fx-opt would print on
         stderr: `<severity>: <message>` per diagnostic, without its
-        location)."""
+        location). Text nested deeper than MAX_NESTING is refused."""
+        depth = _nesting(text)
+        if depth > MAX_NESTING:
+            raise FxImportError(f"the MLIR text nests {depth} deep; the in-process "
+                                f"runner takes at most {MAX_NESTING}")
+        done = {}
+
+        def work():
+            try:
+                done["ran"] = self._run(text, pipeline)
+            except BaseException as e:  # Raised again in the caller's thread.
+                done["raised"] = e
+
+        with _stack_size:
+            previous = threading.stack_size(_STACK)
+            try:
+                worker = threading.Thread(target=work, name="fx-mlir-run")
+                worker.start()
+            finally:
+                threading.stack_size(previous)
+        worker.join()
+        if "raised" in done:
+            raise done["raised"]
+        return done["ran"]
+
+    def _run(self, text, pipeline):
         lib = self._lib
         printed = []
 
@@ -171,6 +243,8 @@ def default_library():
 
 _loaded = {}
 _loading = threading.Lock()
+# threading.stack_size is the process's: set and restored under this lock.
+_stack_size = threading.Lock()
 
 
 def load(path):
