@@ -17,7 +17,10 @@ install .` puts it, else in the build of the source tree the package is in.
 """
 
 import ctypes
+import itertools
+import operator
 import os
+import re
 import threading
 
 from .errors import FxImportError
@@ -98,29 +101,22 @@ _STACK = 512 << 20
 MAX_NESTING = 4096
 
 
+# What does not nest: string literals, comments, `->` and `>=`.
+_FLAT = re.compile(r'"(?:[^"\\]|\\.)*"?|//[^\n]*|->|>=')
+# Each byte of the brackets, as one more than the step in depth it makes.
+_STEPS = bytes.maketrans(b"{([<})]>", b"\2\2\2\2\0\0\0\0")
+_OTHERS = bytes(set(range(256)) - set(b"{([<})]>"))
+
+
 def _nesting(text):
-    """How deep `text` nests brackets, outside string literals and comments:
-    a bound on how deep MLIR's parser recurses on it. `->` and `>=` close
-    nothing."""
-    depth = deepest = 0
-    i, end = 0, len(text)
-    while i < end:
-        c = text[i]
-        if c == '"':
-            i += 1
-            while i < end and text[i] != '"':
-                i += 2 if text[i] == "\\" else 1
-        elif c == "/" and text.startswith("//", i):
-            i = text.find("\n", i)
-            if i < 0:
-                break
-        elif c in "{([<":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif c in "})]" or (c == ">" and text[i - 1] != "-" and not text.startswith(">=", i)):
-            depth -= 1
-        i += 1
-    return deepest
+    """How deep `text` nests brackets outside what does not nest (_FLAT): a
+    bound on how deep MLIR's parser recurses on it; 0 when it has too
+    few brackets to pass MAX_NESTING."""
+    if sum(map(text.count, "{([<")) <= MAX_NESTING:
+        return 0  # Too few brackets to matter, and the common case.
+    brackets = _FLAT.sub("", text).encode(errors="replace").translate(_STEPS, _OTHERS)
+    return max(itertools.accumulate(map(operator.sub, brackets, itertools.repeat(1)),
+                                    initial=0))
 
 
 class Library:

@@ -72,9 +72,9 @@ def run_pipeline(runner, text, pipeline, pass_fds=()):
     return Ran(done.returncode == 0, done.stderr)
 
 
-# What pipeline text cannot carry in an option's value: MLIR's pipeline
-# parser ends the value at a space or `,` and the options at the first `}`,
-# quoted or not (mlir/lib/Pass/PassRegistry.cpp in LLVM 22).
+# What pipeline text cannot carry in an option's value: MLIR 22's pipeline
+# parser, as fx-opt runs it, ends an unquoted value at a space or `,`, and
+# the options at the first `}`, quoted or not.
 _UNQUOTABLE = set(" \t\n,{}'\"")
 
 
