@@ -56,6 +56,10 @@ def deep_refused(library):
     return library.run(nested(native.MAX_NESTING - 1), "builtin.module(fx-decompose-size)")
 
 
+def deep_pipeline(library):
+    return library.run(GRAPH, "builtin.module(" * 100000 + ")" * 100000)
+
+
 def report_to_full_disk(library):
     return library.run(GRAPH, "builtin.module(func.func(fx-decompose-size{report-file=/dev/full}))")
 
@@ -78,7 +82,7 @@ def hostile_tmpdir(library):
     return f"pieces {' '.join(pieces)}; size {report['size'][0][passes.ACTION]}"
 
 
-CASES = [deep_accepted, deep_refused, report_to_full_disk, map_to_full_disk,
+CASES = [deep_accepted, deep_refused, deep_pipeline, report_to_full_disk, map_to_full_disk,
          second_library, hostile_tmpdir]
 
 if args.case:
@@ -101,6 +105,7 @@ for case in CASES:
 # CHECK-NOT: LLVM ERROR
 # CHECK: deep_accepted: exit 0, 1 line(s): succeeded True
 # CHECK-NEXT: deep_refused: exit 0, 1 line(s): FxImportError: the MLIR text nests 4097 deep; the in-process runner takes at most 4096
+# CHECK-NEXT: deep_pipeline: exit 0, 1 line(s): FxImportError: the pass pipeline nests 100000 deep; the in-process runner takes at most 4096
 # CHECK-NEXT: report_to_full_disk: exit 0, 1 line(s): (False, "error: cannot write '/dev/full': No space left on device\n")
 # CHECK-NEXT: map_to_full_disk: exit 0, 1 line(s): (False, "error: fx-split-graph: cannot write '/dev/full': No space left on device\n")
 # CHECK-NEXT: second_library: exit 0, 1 line(s): FxImportError: cannot load the fx-mlir C API library '{{.*}}/other/libFXMLIR-C.so': this process has loaded '{{.*}}/lib/libFXMLIR-C.so', and one process can hold one copy

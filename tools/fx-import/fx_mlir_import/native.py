@@ -156,11 +156,13 @@ class Library:
         """Parses MLIR `text` and runs the textual `pipeline` on it, in a
         context of its own. Returns (succeeded, what fx-opt would print on
         stderr: `<severity>: <message>` per diagnostic, without its
-        location). Text nested deeper than MAX_NESTING is refused."""
-        depth = _nesting(text)
-        if depth > MAX_NESTING:
-            raise FxImportError(f"the MLIR text nests {depth} deep; the in-process "
-                                f"runner takes at most {MAX_NESTING}")
+        location). Text or a pipeline nested deeper than MAX_NESTING is
+        refused."""
+        for what, nested in (("MLIR text", text), ("pass pipeline", pipeline)):
+            depth = _nesting(nested)
+            if depth > MAX_NESTING:
+                raise FxImportError(f"the {what} nests {depth} deep; the in-process "
+                                    f"runner takes at most {MAX_NESTING}")
         done = {}
 
         def work():
@@ -174,6 +176,8 @@ class Library:
             try:
                 worker = threading.Thread(target=work, name="fx-mlir-run")
                 worker.start()
+            except RuntimeError as e:
+                raise FxImportError(f"cannot start the in-process runner's thread: {e}") from None
             finally:
                 threading.stack_size(previous)
         worker.join()
