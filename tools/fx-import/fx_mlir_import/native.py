@@ -89,9 +89,9 @@ def _string_ref(text):
     return _StringRef(data, len(data))
 
 
-# The file of the libFXMLIR-C.so this process loaded, as os.stat names it:
-# a second copy would register its passes again in MLIR's registry, which
-# libMLIR shares, and MLIR ends the process on that.
+# The libFXMLIR-C.so this process loaded (the address of an entry point, and
+# its path): a second copy would register its passes again in MLIR's
+# registry, which libMLIR.so shares, and MLIR ends the process on that.
 _first = None
 
 # The parser and the passes recurse once per level of nesting; `run` gives
@@ -125,14 +125,6 @@ class Library:
     def __init__(self, path):
         global _first
         try:
-            file = os.stat(path)
-        except OSError as e:
-            raise FxImportError(f"cannot load the fx-mlir C API library '{path}': "
-                                f"{e.strerror}") from None
-        if _first is not None and (file.st_dev, file.st_ino) != _first[0]:
-            raise FxImportError(f"cannot load the fx-mlir C API library '{path}': this process "
-                                f"has loaded '{_first[1]}', and one process can hold one copy")
-        try:
             self._lib = ctypes.CDLL(path)
         except OSError as e:
             raise FxImportError(f"cannot load the fx-mlir C API library '{path}': {e}") from None
@@ -145,7 +137,12 @@ class Library:
             function.restype = result
             function.argtypes = arguments
         self.path = path
-        _first = ((file.st_dev, file.st_ino), path)
+        # The loader maps one file once, whatever path names it.
+        copy = ctypes.cast(self._lib.fxMlirRegisterAllPasses, ctypes.c_void_p).value
+        if _first is not None and copy != _first[0]:
+            raise FxImportError(f"cannot load the fx-mlir C API library '{path}': this process "
+                                f"has loaded '{_first[1]}', and one process can hold one copy")
+        _first = (copy, path)
         self._lib.fxMlirRegisterAllPasses()
         # fx-opt's dialects, registered once; each context copies them. The
         # registry lives as long as the library, which is never unloaded.
