@@ -6,6 +6,10 @@
 // RUN: FileCheck %s < %t.jsonl
 // RUN: not fx-opt %s --fx-decompose-size=report-file=%t.missing/report.jsonl -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=UNWRITABLE
+// A write that fails once the file is open is the pass's error too, not an
+// LLVM ERROR from the stream's destructor.
+// RUN: not fx-opt %s --fx-decompose-size=report-file=/dev/full -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=FULL
 // RUN: not fx-opt %s --fx-decompose-size=placement=elsewhere -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=PLACEMENT
 
@@ -16,7 +20,10 @@
 // CHECK-DAG: {"node":"us","action":"left-alone","reason":"unranked"}
 // CHECK-DAG: {"node":"rs","action":"decomposed","dims":[]}
 // CHECK-DAG: {"node":"t","action":"decomposed","dims":[3]}
-// UNWRITABLE: error: cannot write '{{.*}}report.jsonl'
+// UNWRITABLE: error: cannot write '{{.*}}report.jsonl': No such file or directory
+// FULL-NOT: LLVM ERROR
+// FULL: error: cannot write '/dev/full': No space left on device
+// FULL-NOT: LLVM ERROR
 // PLACEMENT: fx-decompose-size: placement must be in-place or after-producer, got 'elsewhere'
 
 func.func @report(%x: tensor<?x8xf32>, %u: tensor<*xf32>, %r: tensor<f32>) -> (!fx.size<2>, index, index, !fx.size<3>, !fx.size<0>) {

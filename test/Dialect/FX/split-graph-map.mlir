@@ -6,6 +6,17 @@
 // RUN: fx-opt %s --fx-decompose-size='placement=after-producer' \
 // RUN:   --fx-split-graph='splitting-ops=vllm::attn map-file=%t.json' -o /dev/null
 // RUN: FileCheck %s < %t.json
+// A map that cannot be written is the pass's error, whether the file cannot
+// be opened or a write fails once it is (/dev/full), and no LLVM ERROR.
+// RUN: not fx-opt %s --fx-split-graph='splitting-ops=vllm::attn map-file=%t.missing/map.json' \
+// RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=MISSING
+// RUN: not fx-opt %s --fx-split-graph='splitting-ops=vllm::attn map-file=/dev/full' \
+// RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=FULL
+
+// MISSING: error: fx-split-graph: cannot write '{{.*}}.missing/map.json': No such file or directory
+// FULL-NOT: LLVM ERROR
+// FULL: error: fx-split-graph: cannot write '/dev/full': No space left on device
+// FULL-NOT: LLVM ERROR
 
 // CHECK:      "function": "forward",
 // CHECK-NEXT: "errors": [],

@@ -17,12 +17,15 @@ install .` puts it, else in the build of the source tree the package is in.
 """
 
 import ctypes
+import itertools
+import operator
 import os
+import re
 import threading
 
 from .errors import FxImportError
 
-__all__ = ["BUILD", "Library", "default_library", "load"]
+__all__ = ["BUILD", "Library", "MAX_NESTING", "default_library", "load"]
 
 _PACKAGE = os.path.dirname(os.path.abspath(__file__))
 # In a source tree the package is tools/fx-import/fx_mlir_import, and the
@@ -86,10 +89,41 @@ def _string_ref(text):
     return _StringRef(data, len(data))
 
 
+# The libFXMLIR-C.so this process loaded (the address of an entry point, and
+# its path): a second copy would register its passes again in MLIR's
+# registry, which libMLIR.so shares, and MLIR ends the process on that.
+_first = None
+
+# The parser and the passes recurse once per level of nesting; `run` gives
+# them a stack of this size on a thread of their own, and refuses text
+# nested deeper than MAX_NESTING, which takes a small part of it.
+_STACK = 512 << 20
+MAX_NESTING = 4096
+
+
+# What does not nest: string literals, comments, `->` and `>=`.
+_FLAT = re.compile(r'"(?:[^"\\]|\\.)*"?|//[^\n]*|->|>=')
+# Each byte of the brackets, as one more than the step in depth it makes.
+_STEPS = bytes.maketrans(b"{([<})]>", b"\2\2\2\2\0\0\0\0")
+_OTHERS = bytes(set(range(256)) - set(b"{([<})]>"))
+
+
+def _nesting(text):
+    """How deep `text` nests brackets outside what does not nest (_FLAT): a
+    bound on how deep MLIR's parser recurses on it; 0 when it has too
+    few brackets to pass MAX_NESTING."""
+    if sum(map(text.count, "{([<")) <= MAX_NESTING:
+        return 0  # Too few brackets to matter, and the common case.
+    brackets = _FLAT.sub("", text).encode(errors="replace").translate(_STEPS, _OTHERS)
+    return max(itertools.accumulate(map(operator.sub, brackets, itertools.repeat(1)),
+                                    initial=0))
+
+
 class Library:
     """libFXMLIR-C.so, loaded into this process."""
 
     def __init__(self, path):
+        global _first
         try:
             self._lib = ctypes.CDLL(path)
         except OSError as e:
@@ -103,6 +137,12 @@ class Library:
             function.restype = result
             function.argtypes = arguments
         self.path = path
+        # The loader maps one file once, whatever path names it.
+        copy = ctypes.cast(self._lib.fxMlirRegisterAllPasses, ctypes.c_void_p).value
+        if _first is not None and copy != _first[0]:
+            raise FxImportError(f"cannot load the fx-mlir C API library '{path}': this process "
+                                f"has loaded '{_first[1]}', and one process can hold one copy")
+        _first = (copy, path)
         self._lib.fxMlirRegisterAllPasses()
         # fx-opt's dialects, registered once; each context copies them. The
         # registry lives as long as the library, which is never unloaded.
@@ -113,7 +153,36 @@ class Library:
         """Parses MLIR `text` and runs the textual `pipeline` on it, in a
         context of its own. Returns (succeeded, what fx-opt would print on
         stderr: `<severity>: <message>` per diagnostic, without its
-        location)."""
+        location). Text or a pipeline nested deeper than MAX_NESTING is
+        refused."""
+        for what, nested in (("MLIR text", text), ("pass pipeline", pipeline)):
+            depth = _nesting(nested)
+            if depth > MAX_NESTING:
+                raise FxImportError(f"the {what} nests {depth} deep; the in-process "
+                                    f"runner takes at most {MAX_NESTING}")
+        done = {}
+
+        def work():
+            try:
+                done["ran"] = self._run(text, pipeline)
+            except BaseException as e:  # Raised again in the caller's thread.
+                done["raised"] = e
+
+        with _stack_size:
+            previous = threading.stack_size(_STACK)
+            try:
+                worker = threading.Thread(target=work, name="fx-mlir-run")
+                worker.start()
+            except RuntimeError as e:
+                raise FxImportError(f"cannot start the in-process runner's thread: {e}") from None
+            finally:
+                threading.stack_size(previous)
+        worker.join()
+        if "raised" in done:
+            raise done["raised"]
+        return done["ran"]
+
+    def _run(self, text, pipeline):
         lib = self._lib
         printed = []
 
@@ -171,6 +240,8 @@ def default_library():
 
 _loaded = {}
 _loading = threading.Lock()
+# threading.stack_size is the process's: set and restored under this lock.
+_stack_size = threading.Lock()
 
 
 def load(path):

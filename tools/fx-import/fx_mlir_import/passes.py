@@ -12,6 +12,7 @@ The passes run in the fx-opt at a path, or in this process through a
 `native.Library` (libFXMLIR-C.so); both give a `Ran`."""
 
 import collections
+import contextlib
 import json
 import os
 import subprocess
@@ -44,12 +45,14 @@ FX_OPT = os.path.join(native.BUILD, "bin", "fx-opt")
 VLLM_PLACEMENT = "placement=after-producer"
 
 
-def run(fx_opt, text, *flags):
-    """fx-opt on MLIR text; the CompletedProcess."""
+def run(fx_opt, text, *flags, pass_fds=()):
+    """fx-opt on MLIR text, with the descriptors `pass_fds` open in it; the
+    CompletedProcess."""
     try:
         return subprocess.run([fx_opt, "-", "-o", "/dev/null",
                                "--mlir-print-op-on-diagnostic=false", *flags],
-                              input=text, capture_output=True, text=True)
+                              input=text, capture_output=True, text=True,
+                              pass_fds=pass_fds)
     except OSError as e:
         raise FxImportError(f"cannot run fx-opt '{fx_opt}': {e.strerror}; "
                             f"give its path with --fx-opt") from None
@@ -59,13 +62,55 @@ def run(fx_opt, text, *flags):
 Ran = collections.namedtuple("Ran", ["succeeded", "stderr"])
 
 
-def run_pipeline(runner, text, pipeline):
+def run_pipeline(runner, text, pipeline, pass_fds=()):
     """The Ran of the textual `pipeline` on `text`, in this process when
-    `runner` is a native.Library, else in the fx-opt at path `runner`."""
+    `runner` is a native.Library, else in the fx-opt at path `runner` (with
+    the descriptors `pass_fds` open in it)."""
     if isinstance(runner, native.Library):
         return Ran(*runner.run(text, pipeline))
-    done = run(runner, text, f"--pass-pipeline={pipeline}")
+    done = run(runner, text, f"--pass-pipeline={pipeline}", pass_fds=pass_fds)
     return Ran(done.returncode == 0, done.stderr)
+
+
+# What pipeline text cannot carry in an option's value: MLIR 22's pipeline
+# parser, as fx-opt runs it, ends an unquoted value at a space or `,`, and
+# the options at the first `}`, quoted or not.
+_UNQUOTABLE = set(" \t\n,{}'\"")
+
+
+@contextlib.contextmanager
+def _pass_output():
+    """A file for a pass to write (`report-file`, `map-file`): yields its
+    path, as pipeline text can carry it, and its descriptor, to read back
+    and to pass to fx-opt. Where Linux gives one, the file is in memory
+    (memfd_create) and its path is /proc/self/fd/N, the same in this process
+    and in an fx-opt given N, so no directory (TMPDIR) is involved; else it
+    is a file in a fresh temporary directory whose path pipeline text can
+    carry."""
+    if hasattr(os, "memfd_create") and os.path.isdir("/proc/self/fd"):
+        fd = os.memfd_create("fx-mlir-pass-output", os.MFD_CLOEXEC)
+        try:
+            yield f"/proc/self/fd/{fd}", fd
+        finally:
+            os.close(fd)
+        return
+    with tempfile.TemporaryDirectory() as scratch:
+        path = os.path.join(scratch, "output")
+        if _UNQUOTABLE & set(path):
+            raise FxImportError(f"the temporary directory '{scratch}' has a character "
+                                "a pass pipeline cannot carry; set TMPDIR to another")
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        try:
+            yield path, fd
+        finally:
+            os.close(fd)
+
+
+def _read(fd):
+    """What a pass wrote into the file of `fd`."""
+    with open(fd, closefd=False) as written:
+        written.seek(0)
+        return written.read()
 
 
 def first_error(stderr):
@@ -82,18 +127,16 @@ def first_error(stderr):
 def decompose_report(runner, text):
     """What fx-decompose-size does with each size op of the import, run by
     `runner` (as run_pipeline takes it): {node name: [record, ...]}."""
-    with tempfile.TemporaryDirectory() as scratch:
-        path = os.path.join(scratch, "report.jsonl")
+    with _pass_output() as (path, fd):
         done = run_pipeline(runner, text, "builtin.module(func.func("
-                            f"fx-decompose-size{{report-file={path}}}))")
+                            f"fx-decompose-size{{report-file={path}}}))", (fd,))
         if not done.succeeded:
             raise FxImportError("fx-decompose-size failed on the import: " +
                                 first_error(done.stderr))
         records = {}
-        with open(path) as report:
-            for line in report:
-                record = json.loads(line)
-                records.setdefault(record[NODE], []).append(record)
+        for line in _read(fd).splitlines():
+            record = json.loads(line)
+            records.setdefault(record[NODE], []).append(record)
         return records
 
 
@@ -101,14 +144,12 @@ def split_map(runner, text, split_ops, decompose=True):
     """fx-split-graph's map of the import at `split_ops` (a comma list; None
     for the pass's default), after fx-decompose-size placed as vLLM places
     it, run by `runner` (as run_pipeline takes it): (map or None, Ran)."""
-    with tempfile.TemporaryDirectory() as scratch:
-        path = os.path.join(scratch, "map.json")
+    with _pass_output() as (path, fd):
         ops = "" if split_ops is None else f"splitting-ops={split_ops} "
         split = f"fx-split-graph{{{ops}map-file={path}}}"
         if decompose:
             split = f"func.func(fx-decompose-size{{{VLLM_PLACEMENT}}}),{split}"
-        done = run_pipeline(runner, text, f"builtin.module({split})")
-        if not os.path.exists(path):
-            return None, done
-        with open(path) as document:
-            return json.load(document), done
+        done = run_pipeline(runner, text, f"builtin.module({split})", (fd,))
+        # Empty when the pass did not get as far as writing its map.
+        document = _read(fd)
+        return (json.loads(document) if document else None), done

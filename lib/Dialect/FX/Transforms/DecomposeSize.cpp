@@ -106,8 +106,9 @@ static StringRef locName(Location loc) {
 
 /// Appends one JSON line per size op of `root` to `path`: {"node": NAME,
 /// "action": ..., "reason": ..., "dims": [...]}. Function passes run in
-/// parallel, so lines are written whole under a lock.
-static LogicalResult
+/// parallel, so lines are written whole under a lock. Returns why the file
+/// could not be opened or written, if it could not.
+static std::error_code
 writeReport(StringRef path,
             ArrayRef<std::pair<Operation *, SizeVerdict>> verdicts) {
   static std::mutex lock;
@@ -135,9 +136,13 @@ writeReport(StringRef path,
   std::error_code error;
   llvm::raw_fd_ostream file(path, error, llvm::sys::fs::OF_Append);
   if (error)
-    return failure();
+    return error;
   file << text;
-  return success();
+  file.close();
+  // A stream destroyed with an error it did not clear ends the process.
+  error = file.error();
+  file.clear_error();
+  return error;
 }
 
 namespace {
@@ -207,10 +212,12 @@ struct FXDecomposeSizePass
       if (emitRemarks)
         for (const auto &[op, verdict] : verdicts)
           remarkOnSize(op, verdict);
-      if (!reportFile.empty() && failed(writeReport(reportFile, verdicts))) {
-        getOperation()->emitError() << "cannot write '" << reportFile << "'";
-        return signalPassFailure();
-      }
+      if (!reportFile.empty())
+        if (std::error_code error = writeReport(reportFile, verdicts)) {
+          getOperation()->emitError() << "cannot write '" << reportFile
+                                      << "': " << error.message();
+          return signalPassFailure();
+        }
     }
 
     if (useWalkDriver) {

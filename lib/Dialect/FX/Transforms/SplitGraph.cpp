@@ -1092,8 +1092,9 @@ struct FXSplitGraphPass : fx::impl::FXSplitGraphBase<FXSplitGraphPass> {
   void runOnOperation() override;
 
 private:
-  /// Writes the `map-file` of `plans`, one JSON document.
-  LogicalResult writeMap(MutableArrayRef<SplitPlan> plans);
+  /// Writes the `map-file` of `plans`, one JSON document. Returns why the
+  /// file could not be opened or written, if it could not.
+  std::error_code writeMap(MutableArrayRef<SplitPlan> plans);
 };
 } // namespace
 
@@ -1169,10 +1170,12 @@ void FXSplitGraphPass::runOnOperation() {
     for (SplitPlan &plan : plans)
       if (plan.hasCut())
         plan.namePieces(symbols);
-  if (!mapFile.empty() && failed(writeMap(plans))) {
-    module.emitError() << "fx-split-graph: cannot write '" << mapFile << "'";
-    return signalPassFailure();
-  }
+  if (!mapFile.empty())
+    if (std::error_code error = writeMap(plans)) {
+      module.emitError() << "fx-split-graph: cannot write '" << mapFile
+                         << "': " << error.message();
+      return signalPassFailure();
+    }
   if (!ok)
     return signalPassFailure();
 
@@ -1185,11 +1188,12 @@ void FXSplitGraphPass::runOnOperation() {
   }
 }
 
-LogicalResult FXSplitGraphPass::writeMap(MutableArrayRef<SplitPlan> plans) {
+std::error_code
+FXSplitGraphPass::writeMap(MutableArrayRef<SplitPlan> plans) {
   std::error_code error;
   llvm::raw_fd_ostream file(mapFile, error);
   if (error)
-    return failure();
+    return error;
   llvm::json::OStream json(file, /*IndentSize=*/1);
   json.object([&] {
     json.attributeArray("functions", [&] {
@@ -1198,5 +1202,9 @@ LogicalResult FXSplitGraphPass::writeMap(MutableArrayRef<SplitPlan> plans) {
     });
   });
   file << "\n";
-  return success();
+  file.close();
+  // A stream destroyed with an error it did not clear ends the process.
+  error = file.error();
+  file.clear_error();
+  return error;
 }

@@ -1,0 +1,113 @@
+# The in-process runner (libFXMLIR-C.so in this process) never ends its
+# host: each hostile case runs in a child Python, and the parent prints how
+# the child ended (an exit, never a signal) and what it printed: one line,
+# never an LLVM ERROR.
+# RUN: rm -rf %t && mkdir -p %t/other
+# RUN: cp %fx_obj_root/lib/libFXMLIR-C.so %t/other/libFXMLIR-C.so
+# RUN: %preload_asan %python %s --library %fx_obj_root/lib/libFXMLIR-C.so \
+# RUN:   --scratch %t | FileCheck %s
+
+import argparse
+import os
+import subprocess
+import sys
+
+from fx_mlir_import import FxImportError, native, passes
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--library", required=True)
+parser.add_argument("--scratch", required=True)
+parser.add_argument("--case")
+args = parser.parse_args()
+
+# One cut, at vllm::attn, and one x.size() for fx-decompose-size to report.
+GRAPH = """
+func.func @forward(%x: tensor<?x8xf32> loc("x")) -> tensor<?x8xf32> {
+  %relu = fx.node "call_function" "torch.relu"(%x) : (tensor<?x8xf32>) -> tensor<?x8xf32> loc("relu")
+  %attn = fx.node "call_function" "torch.ops.vllm.attn.default"(%relu) : (tensor<?x8xf32>) -> tensor<?x8xf32> loc("attn")
+  %size = fx.size %x : tensor<?x8xf32> -> !fx.size<2> loc("size")
+  %view = fx.view %attn, %size : tensor<?x8xf32>, !fx.size<2> -> tensor<?x8xf32> loc("view")
+  return %view : tensor<?x8xf32>
+}
+"""
+
+
+def nested(depth):
+    """A torch.Size at the bottom of `depth` nested regions: text that nests
+    depth + 2 deep (the function's body, and the type of the size's tensor)."""
+    lines = ["func.func @deep(%x: tensor<?x8xf32>) -> !fx.size<2> {"]
+    lines += [f"%r{i} = scf.execute_region -> !fx.size<2> {{" for i in range(depth)]
+    lines += ["%s = fx.size %x : tensor<?x8xf32> -> !fx.size<2>", "scf.yield %s : !fx.size<2>"]
+    for i in reversed(range(depth)):
+        lines.append("}")
+        if i > 0:
+            lines.append(f"scf.yield %r{i} : !fx.size<2>")
+    lines += ["return %r0 : !fx.size<2>", "}"]
+    return "\n".join(lines)
+
+
+def deep_accepted(library):
+    # Crashed the main thread's 8 MiB stack before the runner had its own.
+    ran = library.run(nested(native.MAX_NESTING - 2), "builtin.module(fx-decompose-size)")
+    return f"succeeded {ran[0]}"
+
+
+def deep_refused(library):
+    return library.run(nested(native.MAX_NESTING - 1), "builtin.module(fx-decompose-size)")
+
+
+def deep_pipeline(library):
+    return library.run(GRAPH, "builtin.module(" * 100000 + ")" * 100000)
+
+
+def report_to_full_disk(library):
+    return library.run(GRAPH, "builtin.module(func.func(fx-decompose-size{report-file=/dev/full}))")
+
+
+def map_to_full_disk(library):
+    return library.run(GRAPH, "builtin.module(fx-split-graph{splitting-ops=vllm::attn map-file=/dev/full})")
+
+
+def second_library(library):
+    native.load(os.path.join(args.scratch, "other", "libFXMLIR-C.so"))
+    return "loaded"
+
+
+def hostile_tmpdir(library):
+    # TMPDIR is read once; the pipeline text must carry no path of it.
+    os.makedirs(os.environ["TMPDIR"], exist_ok=True)
+    split, _ = passes.split_map(library, GRAPH, "vllm::attn")
+    report = passes.decompose_report(library, GRAPH)
+    pieces = [p[passes.SUBMOD] for p in split[passes.FUNCTIONS][0][passes.PIECES]]
+    return f"pieces {' '.join(pieces)}; size {report['size'][0][passes.ACTION]}"
+
+
+CASES = [deep_accepted, deep_refused, deep_pipeline, report_to_full_disk, map_to_full_disk,
+         second_library, hostile_tmpdir]
+
+if args.case:
+    library = native.load(args.library)
+    try:
+        print(next(c for c in CASES if c.__name__ == args.case)(library))
+    except FxImportError as e:
+        print(f"FxImportError: {e}")
+    sys.exit(0)
+
+for case in CASES:
+    env = dict(os.environ, TMPDIR=os.path.join(args.scratch, "a b}c,{'d"))
+    done = subprocess.run([sys.executable, __file__, "--library", args.library,
+                           "--scratch", args.scratch, "--case", case.__name__],
+                          capture_output=True, text=True, env=env)
+    ended = f"signal {-done.returncode}" if done.returncode < 0 else f"exit {done.returncode}"
+    printed = (done.stdout + done.stderr).strip().splitlines()
+    print(f"{case.__name__}: {ended}, {len(printed)} line(s): {' | '.join(printed)}")
+
+# CHECK-NOT: LLVM ERROR
+# CHECK: deep_accepted: exit 0, 1 line(s): succeeded True
+# CHECK-NEXT: deep_refused: exit 0, 1 line(s): FxImportError: the MLIR text nests 4097 deep; the in-process runner takes at most 4096
+# CHECK-NEXT: deep_pipeline: exit 0, 1 line(s): FxImportError: the pass pipeline nests 100000 deep; the in-process runner takes at most 4096
+# CHECK-NEXT: report_to_full_disk: exit 0, 1 line(s): (False, "error: cannot write '/dev/full': No space left on device\n")
+# CHECK-NEXT: map_to_full_disk: exit 0, 1 line(s): (False, "error: fx-split-graph: cannot write '/dev/full': No space left on device\n")
+# CHECK-NEXT: second_library: exit 0, 1 line(s): FxImportError: cannot load the fx-mlir C API library '{{.*}}/other/libFXMLIR-C.so': this process has loaded '{{.*}}/lib/libFXMLIR-C.so', and one process can hold one copy
+# CHECK-NEXT: hostile_tmpdir: exit 0, 1 line(s): pieces submod_0 submod_1 submod_2; size decomposed
+# CHECK-NOT: LLVM ERROR
