@@ -15,7 +15,7 @@
 # default build-sanitize/), once the targets are built:
 #   ninja -C build-sanitize fx-fuzz fx-fuzz-structured fx-fuzz-assert \
 #     fx-fuzz-split-map fx-fuzz-runner
-# One process, at the lowest priority: the machine may be shared. New inputs
+# One process (no -jobs), at the lowest priority: the machine may be shared. New inputs
 # go to $build/fuzz-campaign/<target>/, which a later campaign starts from;
 # the committed corpora only seed.
 set -euo pipefail
@@ -47,7 +47,7 @@ for target in "${targets[@]}"; do
   began=$SECONDS
   status=0
   # A maps-file, a temporary file, and any file a target writes stay in $out.
-  (cd "$out" && nice -n 19 "$build/bin/$target" -runs="$share" -jobs=1 -workers=1 \
+  (cd "$out" && nice -n 19 "$build/bin/$target" -runs="$share" \
     -timeout=60 -print_final_stats=1 -artifact_prefix="$out/$target-" \
     "$out/$target" "$root/fuzz/${corpus[$target]}") >"$log" 2>&1 || status=$?
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
