@@ -6,9 +6,10 @@
 #                                 (check-fx-integration)
 #   utils/build.sh sanitize       both suites again, built with clang-22
 #                                 under AddressSanitizer and UBSan
-#   utils/build.sh fuzz [SECONDS] both libFuzzer targets for SECONDS each
-#                                 (default 60) from fuzz/corpus, in the
-#                                 sanitizer build
+#   utils/build.sh fuzz [SECONDS] each libFuzzer target for SECONDS (default
+#                                 60) from its corpus in fuzz/, in the
+#                                 sanitizer build (utils/fuzz_campaign.sh
+#                                 runs them for a number of executions)
 # The build goes to $FX_BUILD_DIR (default: build/, or build-sanitize/ for
 # sanitize and fuzz). test, sanitize and fuzz run Python (lit, the importer)
 # from the virtual environment $FX_VENV (default: .venv/), made from Debian's
@@ -102,13 +103,16 @@ case "$job" in
     # As in test/lit.cfg.py: the uninstrumented libMLIR.so allocates from slabs
     # that LLVM's allocator, inlined into the instrumented code, has poisoned.
     export ASAN_OPTIONS=allow_user_poisoning=0
-    ninja -C "$build" fx-fuzz fx-fuzz-structured
-    for fuzzer in fx-fuzz fx-fuzz-structured; do
+    ninja -C "$build" fx-fuzz fx-fuzz-structured fx-fuzz-assert \
+      fx-fuzz-split-map fx-fuzz-runner
+    for target in fx-fuzz:corpus fx-fuzz-structured:corpus fx-fuzz-assert:assert \
+      fx-fuzz-split-map:split-map fx-fuzz-runner:runner; do
+      fuzzer=${target%%:*}
       # New inputs go to a scratch directory; the committed corpus only seeds.
       scratch=$(mktemp -d)
       echo "== $fuzzer, $seconds s"
       "$build/bin/$fuzzer" -max_total_time="$seconds" -print_final_stats=1 \
-        -artifact_prefix="$build/$fuzzer-" "$scratch" "$root/fuzz/corpus" 2>&1 |
+        -artifact_prefix="$build/$fuzzer-" "$scratch" "$root/fuzz/${target#*:}" 2>&1 |
         grep -E "^(stat::number_of_executed_units|stat::new_units_added|Done|==[0-9]+==ERROR)|SUMMARY|crash-" || true
       test "${PIPESTATUS[0]}" -eq 0
       rm -rf "$scratch"

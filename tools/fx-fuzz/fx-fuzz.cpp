@@ -7,7 +7,8 @@
 //===----------------------------------------------------------------------===//
 //
 // Parses arbitrary bytes as fx IR; when they parse and verify, runs
-// fx-decompose-size, the legacy pass, convert-fx-to-tensor (both forms) and
+// fx-decompose-size, the legacy pass, convert-fx-to-tensor (both forms, the
+// message-values one also through fx-lower-assert-to-llvm) and
 // fx-split-graph on copies, and checks that whatever a pass accepts it leaves
 // verified. Diagnostics are expected and silenced; a crash, a sanitizer report
 // or a pass that succeeds with broken IR is a bug.
@@ -18,23 +19,17 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FuzzSupport.h"
+
 #include "fx-mlir/Conversion/Passes.h"
-#include "fx-mlir/Dialect/FX/IR/FXDialect.h"
 #include "fx-mlir/Dialect/FX/Transforms/Passes.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
-#include "mlir/Pass/PassManager.h"
 
 #include <cstdint>
-#include <cstdlib>
 #include <random>
 #include <string>
 
@@ -43,33 +38,14 @@ std::unique_ptr<Pass> createTestLegacyDecomposeSizePass();
 } // namespace mlir::fx::test
 
 using namespace mlir;
-
-static const DialectRegistry &getRegistry() {
-  static DialectRegistry *registry = [] {
-    auto *r = new DialectRegistry();
-    r->insert<fx::FXDialect, arith::ArithDialect, func::FuncDialect,
-              scf::SCFDialect, tensor::TensorDialect>();
-    return r;
-  }();
-  return *registry;
-}
-
-/// Runs `pass` on a copy of `module`; a pass that succeeds must leave IR that
-/// verifies.
-static void runOnCopy(ModuleOp module, std::unique_ptr<Pass> pass) {
-  OwningOpRef<ModuleOp> copy = module.clone();
-  PassManager pm(module.getContext());
-  pm.enableVerifier(false);
-  pm.addPass(std::move(pass));
-  if (succeeded(pm.run(*copy)) && failed(verify(*copy)))
-    std::abort();
-}
+using fx::fuzz::runOnCopy;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // The input is not NUL-terminated; the parser wants a terminated buffer.
   std::string text(reinterpret_cast<const char *>(data), size);
 
-  MLIRContext context(getRegistry(), MLIRContext::Threading::DISABLED);
+  MLIRContext context(fx::fuzz::getRegistry(),
+                      MLIRContext::Threading::DISABLED);
   ScopedDiagnosticHandler silence(&context,
                                   [](Diagnostic &) { return success(); });
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, &context);
@@ -84,6 +60,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   fx::ConvertFXToTensorOptions messageValues;
   messageValues.messageValues = true;
   runOnCopy(*module, fx::createConvertFXToTensor(messageValues));
+  // ... and fx-to-llvm's lowering of those checks, their formats the ones
+  // the lowering wrote.
+  runOnCopy(*module, fx::createConvertFXToTensor(messageValues),
+            createSCFToControlFlowPass(), fx::createFXLowerAssertToLLVM());
   // Cuts at ops the corpus has plenty of, so that sizes, slices and tensors
   // cross them, before and after decomposition.
   fx::FXSplitGraphOptions split;

@@ -25,6 +25,7 @@
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Tensor/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -66,14 +67,30 @@ static void buildFXToLLVMPipeline(OpPassManager &pm) {
 }
 
 void mlir::fx::registerFXPipelines() {
-  PassPipelineRegistration<>(
+  // As PassPipelineRegistration<>, but a pass manager anchored on another op
+  // (`func.func(fx-to-llvm)`) is an error of the pipeline text: adding the
+  // module passes to it would be a fatal error, which kills a host that
+  // parses a user's pipeline in process (native.Library.run).
+  registerPassPipeline(
       "fx-to-llvm",
       "Lower fx IR to the LLVM dialect, ready for mlir-runner: "
       "convert-fx-to-tensor{message-values} with its run-time checks, "
       "canonicalize, cse, one-shot-bufferize of function boundaries, and the "
       "conversions to LLVM, fx.assert and cf.assert through "
       "fx-lower-assert-to-llvm",
-      buildFXToLLVMPipeline);
+      [](OpPassManager &pm, StringRef options,
+         function_ref<LogicalResult(const Twine &)> errorHandler) {
+        if (!options.empty())
+          return failure();
+        StringRef anchor = pm.getOpAnchorName();
+        if (anchor != OpPassManager::getAnyOpAnchorName() &&
+            anchor != ModuleOp::getOperationName())
+          return errorHandler("fx-to-llvm runs on 'builtin.module', not on '" +
+                              anchor + "'");
+        buildFXToLLVMPipeline(pm);
+        return success();
+      },
+      [](function_ref<void(const detail::PassOptions &)>) {});
 }
 
 void mlir::fx::registerFXPipelineDependencies(DialectRegistry &registry) {

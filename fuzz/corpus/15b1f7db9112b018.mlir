@@ -1,0 +1,3 @@
+func.func @integer_symbol(%s0: index {fx.symbol = 0}) {
+  return
+}

@@ -1,0 +1,1 @@
+func.func private @overlong_declaration(!fx.size<65537>)
