@@ -16,6 +16,7 @@ split_module as vLLM calls it (torch/fx/passes/split_module.py, torch
 
 import dataclasses
 import operator
+import re
 import time
 
 import sympy
@@ -33,6 +34,10 @@ from .types import SpecReader
 # What no op name has (torch's are `ns::op.overload`, identifiers), and
 # what the pass option's list and pipeline syntax cannot carry.
 _NOT_IN_NAMES = (",", "{", "}", "\"")
+
+# The names torch.fx's split_module gives the pieces, as attributes of the
+# split module (torch/fx/passes/split_module.py, torch 2.13.0).
+_PIECE_NAME = re.compile(r"submod_[0-9]+")
 
 # The size forms fx-decompose-size decomposes (ImportResult.size_nodes).
 _DIMLESS = ("x.size()", "x.shape", "sym_size(x)")
@@ -81,6 +86,7 @@ def split_graph(gm, splitting_ops=None, *, match_fx_targets=False, stats=None, f
         clock = now
 
     ops = _op_list(splitting_ops)
+    _check_attribute_names(gm)
     result = import_graph(gm)
     lap("import")
     split, done = passes.split_map(runner, result.text, ops, match_fx_targets=match_fx_targets)
@@ -179,6 +185,18 @@ def _op_list(splitting_ops):
     # A name no op has, such as " aten::relu", matches nothing, as in vLLM.
     names = [n for n in names if n and not any(c.isspace() or c in _NOT_IN_NAMES for c in n)]
     return ",".join(dict.fromkeys(names)) or "{}"
+
+
+def _check_attribute_names(gm):
+    """Refuses a graph that uses an attribute named as a piece: split_module
+    would leave it on the split module where the piece should be, as vLLM
+    0.34.0 does, and the split module would call it."""
+    for node in gm.graph.nodes:
+        if node.op in ("get_attr", "call_module"):
+            head = node.target.partition(".")[0]
+            if _PIECE_NAME.fullmatch(head):
+                raise FxImportError(f"node '{node.name}' uses attribute '{head}', a name "
+                                    f"torch.fx's split_module gives a piece; rename it")
 
 
 def _op_name(op):
