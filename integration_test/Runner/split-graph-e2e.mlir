@@ -1,5 +1,5 @@
-// A graph split at an upstream op (linalg.matmul), lowered to LLVM and run
-// with mlir-runner, split and unsplit: the printed results are identical
+// A graph split at an upstream op (linalg.matmul, by match-fx-targets),
+// lowered to LLVM and run with mlir-runner, split and unsplit: the printed results are identical
 // (but for the buffers' addresses),
 // and they are what torch computes:
 //   x = torch.arange(1, 13.).view(3, 4); w = [[1,0,0,1],[0,2,0,0],[0,0,1,0],[1,0,0,-1]]
@@ -8,10 +8,10 @@
 // as its elements (fx-decompose-size runs first), the slice is rebuilt.
 //
 // RUN: %preload_asan mlir-opt %fx_plugins %s --pass-pipeline='builtin.module( \
-// RUN:     func.func(fx-decompose-size),fx-split-graph{splitting-ops=linalg.matmul})' \
+// RUN:     func.func(fx-decompose-size),fx-split-graph{splitting-ops=linalg.matmul match-fx-targets=true})' \
 // RUN: | FileCheck %s --check-prefix=SPLIT
 // RUN: %preload_asan mlir-opt %fx_plugins %s --pass-pipeline='builtin.module( \
-// RUN:     func.func(fx-decompose-size),fx-split-graph{splitting-ops=linalg.matmul}, \
+// RUN:     func.func(fx-decompose-size),fx-split-graph{splitting-ops=linalg.matmul match-fx-targets=true}, \
 // RUN:     convert-fx-to-tensor,canonicalize,one-shot-bufferize{bufferize-function-boundaries}, \
 // RUN:     convert-linalg-to-loops,convert-scf-to-cf,expand-strided-metadata, \
 // RUN:     finalize-memref-to-llvm,lower-affine,convert-arith-to-llvm,convert-func-to-llvm, \

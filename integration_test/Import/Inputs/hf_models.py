@@ -224,8 +224,9 @@ def capture(family, batch=2, seq=7, specialize_float=False):
 # What attention becomes in these graphs: transformers' "sdpa" attention
 # (integrations/sdpa_attention.py) calls torch.nn.functional.
 # scaled_dot_product_attention, a builtin that Dynamo records as the
-# call_function target itself; the importer names it by its Python name,
-# and fx-split-graph matches a name without `::` against fx.node targets.
+# call_function target itself; the importer names it by its Python name.
+# vLLM's should_split matches torch ops only, so the split takes fx-mlir's
+# extension, match_fx_targets, which matches fx.node targets by name.
 SPLIT_AT = "torch.nn.functional.scaled_dot_product_attention"
 
 # The batch sizes and sequence lengths the split graph runs at.
@@ -248,9 +249,10 @@ def report(family, fx_opt):
         print(f"// ----- {label}")
         result = import_graph(captured.gm, func_name=name)
         print(result.text)
-        print(check(result, fx_opt, split_ops=SPLIT_AT), end="")
+        print(check(result, fx_opt, split_ops=SPLIT_AT, match_fx_targets=True), end="")
         try:
-            split_gm, items = split_graph(captured.gm, [SPLIT_AT], fx_opt=fx_opt)
+            split_gm, items = split_graph(captured.gm, [SPLIT_AT], match_fx_targets=True,
+                                          fx_opt=fx_opt)
         except FxImportError as e:
             print(f"{label}: split_graph fails: {e}")
             continue

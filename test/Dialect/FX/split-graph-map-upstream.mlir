@@ -1,6 +1,7 @@
 // The map of a function whose ops carry no FX names (upstream IR): its
-// pieces are listed all the same, without nodes of their own to name.
-// RUN: fx-opt %s --fx-split-graph='splitting-ops=linalg.matmul map-file=%t.json' -o /dev/null
+// pieces are listed all the same, without nodes of their own to name. An MLIR
+// op name splits only with match-fx-targets.
+// RUN: fx-opt %s --fx-split-graph='splitting-ops=linalg.matmul match-fx-targets=true map-file=%t.json' -o /dev/null
 // RUN: FileCheck %s < %t.json
 // CHECK:      "submod": "submod_0",
 // CHECK-NEXT: "graph_id": 0,

@@ -32,9 +32,10 @@ def _say(record, tensor_name, has_users):
     return _LEFT_ALONE[record[passes.REASON]]
 
 
-def check(result, fx_opt=None, split_ops=None):
+def check(result, fx_opt=None, split_ops=None, match_fx_targets=False):
     """The --check report of an ImportResult; with `split_ops`, also how
-    fx-split-graph splits it there. The passes run in the fx-opt at path
+    fx-split-graph splits it there (with its match-fx-targets extension if
+    `match_fx_targets`). The passes run in the fx-opt at path
     `fx_opt`; with None, in the build's, else in this process through
     native.default_library(), as in an installed package, which has no
     fx-opt and so no pre-fix pass (one of fx-opt's test passes)."""
@@ -52,7 +53,7 @@ def check(result, fx_opt=None, split_ops=None):
         lines.append("no size nodes in this graph")
     lines.append("pre-fix decomposition: " + _legacy(runner, result.text))
     if split_ops:
-        lines.extend(split_report(result, runner, split_ops))
+        lines.extend(split_report(result, runner, split_ops, match_fx_targets))
     return "\n".join(lines) + "\n"
 
 
@@ -83,12 +84,13 @@ def _errors(split, done):
     return "; ".join(messages) or passes.first_error(done.stderr)
 
 
-def split_report(result, fx_opt, split_ops):
+def split_report(result, fx_opt, split_ops, match_fx_targets=False):
     """The pieces fx-split-graph makes of the import at `split_ops` (a comma
     list, as its splitting-ops option takes), after fx-decompose-size, and
     what crosses each cut, in FX node names; and whether the split works
     without fx-decompose-size."""
-    split, done = passes.split_map(fx_opt, result.text, split_ops)
+    split, done = passes.split_map(fx_opt, result.text, split_ops,
+                                   match_fx_targets=match_fx_targets)
     if not done.succeeded:
         return [f"split at {split_ops}: fails: {_errors(split, done)}"]
     lines = []
@@ -109,7 +111,8 @@ def split_report(result, fx_opt, split_ops):
         return [f"split at {split_ops}: no splitting op in this graph"]
     pieces = sum(1 for line in lines if line.startswith("piece "))
     lines.insert(0, f"split at {split_ops}, after fx-decompose-size: {pieces} pieces")
-    alone, alone_done = passes.split_map(fx_opt, result.text, split_ops, decompose=False)
+    alone, alone_done = passes.split_map(fx_opt, result.text, split_ops, decompose=False,
+                                         match_fx_targets=match_fx_targets)
     if alone_done.succeeded:
         lines.append("without fx-decompose-size: splits the same way")
     else:

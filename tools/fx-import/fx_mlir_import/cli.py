@@ -105,6 +105,10 @@ def parser():
                         "fx-split-graph (its splitting-ops option, e.g. "
                         "vllm::unified_attention) and report the pieces and what "
                         "crosses each cut")
+    p.add_argument("--match-fx-targets", action="store_true",
+                   help="with --split-ops: also split at nodes of any kind whose target "
+                        "is one of them, as the MLIR spells it (e.g. torch.relu); "
+                        "vLLM splits only at call_function nodes of torch ops")
     p.add_argument("--fx-opt", metavar="PATH",
                    help="the fx-opt that --check runs; default: the build's "
                         "(build/bin/fx-opt); without one, as in an installed package, "
@@ -139,9 +143,11 @@ def _run(args):
         result = import_module(root, inputs, parse_dynamic(args.dynamic), args.func_name)
         if args.split_ops is not None and not args.check:
             raise FxImportError("--split-ops goes with --check")
+        if args.match_fx_targets and args.split_ops is None:
+            raise FxImportError("--match-fx-targets goes with --split-ops")
         if args.check:
             from .check import check
-            text = check(result, args.fx_opt, args.split_ops)
+            text = check(result, args.fx_opt, args.split_ops, args.match_fx_targets)
         else:
             text = result.text
         try:

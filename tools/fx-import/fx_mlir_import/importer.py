@@ -118,6 +118,7 @@ class GraphImporter:
         # SymInt expressions of node values.
         self.folded = []
         self.symbols = {}
+        self.targets = {}
         # Computed once per key: the quoted `"op" "target"` of an fx.node,
         # by (op, target); the _symbol_exprs of a tensor, by its dims.
         self.heads = {}
@@ -394,6 +395,9 @@ class GraphImporter:
                 handler = _handler(node)
                 if handler is None or handler(self, node) is NOT_HANDLED:
                     self.opaque(node)
+                elif _is_torch_op(node.target):
+                    # Modeled: vLLM's should_split still sees a torch op.
+                    self.targets[node.name] = qualified(node.target)
         types = ", ".join(r.type for r in results)
         attrs = []
         if outputs is not None:
@@ -401,6 +405,9 @@ class GraphImporter:
         if self.folded:
             attrs.append(f"{FOLDED_ATTR} = [" + ", ".join(
                 f"[{quote(n)}, {quote(i)}, {r}, {quote(a)}]" for n, i, r, a in self.folded) + "]")
+        if self.targets:
+            attrs.append(f"{TARGETS_ATTR} = {{" + ", ".join(
+                f"{quote(n)} = {quote(t)}" for n, t in self.targets.items()) + "}")
         if self.symbols:
             attrs.append(f"{SYMBOLS_ATTR} = {{" + ", ".join([
                 f"{quote(n)} = {_symbols_value(tuple(results_))}"
@@ -416,10 +423,16 @@ class GraphImporter:
 
 NOT_HANDLED = object()
 
-# The function attributes fx-split-graph reads (kFoldedAttrName and
-# kSymbolsAttrName in Passes.h).
+# The function attributes fx-split-graph reads (kFoldedAttrName,
+# kSymbolsAttrName and kTargetsAttrName in Passes.h).
 FOLDED_ATTR = "fx.folded"
 SYMBOLS_ATTR = "fx.symbols"
+TARGETS_ATTR = "fx.targets"
+
+
+def _is_torch_op(target):
+    """Whether vLLM's should_split may match a call_function of `target`."""
+    return isinstance(target, (torch._ops.OpOverload, torch._ops.OpOverloadPacket))
 
 
 @functools.lru_cache(maxsize=1024)

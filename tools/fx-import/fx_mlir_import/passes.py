@@ -140,12 +140,15 @@ def decompose_report(runner, text):
         return records
 
 
-def split_map(runner, text, split_ops, decompose=True):
-    """fx-split-graph's map of the import at `split_ops` (a comma list; None
-    for the pass's default), after fx-decompose-size placed as vLLM places
-    it, run by `runner` (as run_pipeline takes it): (map or None, Ran)."""
+def split_map(runner, text, split_ops, decompose=True, match_fx_targets=False):
+    """fx-split-graph's map of the import at `split_ops` (a comma list, `{}`
+    for none; None for the pass's default), with its match-fx-targets
+    extension if asked, after fx-decompose-size placed as vLLM places it,
+    run by `runner` (as run_pipeline takes it): (map or None, Ran)."""
     with _pass_output() as (path, fd):
         ops = "" if split_ops is None else f"splitting-ops={split_ops} "
+        if match_fx_targets:
+            ops += "match-fx-targets=true "
         split = f"fx-split-graph{{{ops}map-file={path}}}"
         if decompose:
             split = f"func.func(fx-decompose-size{{{VLLM_PLACEMENT}}}),{split}"

@@ -16,6 +16,7 @@ split_module as vLLM calls it (torch/fx/passes/split_module.py, torch
 
 import dataclasses
 import operator
+import re
 import time
 
 import sympy
@@ -30,9 +31,13 @@ from .importer import import_graph
 from .specs import one_line
 from .types import SpecReader
 
-# What cannot be in a splitting op's name: the pass option's list and
-# pipeline syntax.
-_NOT_IN_NAMES = (",", "{", "}", " ", "\"")
+# What no op name has (torch's are `ns::op.overload`, identifiers), and
+# what the pass option's list and pipeline syntax cannot carry.
+_NOT_IN_NAMES = (",", "{", "}", "\"")
+
+# The names torch.fx's split_module gives the pieces, as attributes of the
+# split module (torch/fx/passes/split_module.py, torch 2.13.0).
+_PIECE_NAME = re.compile(r"submod_[0-9]+")
 
 # The size forms fx-decompose-size decomposes (ImportResult.size_nodes).
 _DIMLESS = ("x.size()", "x.shape", "sym_size(x)")
@@ -48,12 +53,19 @@ class SplitItem:
     graph: torch.fx.GraphModule
 
 
-def split_graph(gm, splitting_ops=None, *, stats=None, fx_opt=None, library=None):
+def split_graph(gm, splitting_ops=None, *, match_fx_targets=False, stats=None, fx_opt=None,
+                library=None):
     """Splits GraphModule `gm` at `splitting_ops` (vLLM's names, such as
     `vllm::unified_attention_with_output`, or resolved torch ops; None:
     fx-split-graph's default, vLLM's list) and returns `(split_gm, items)`
     as vLLM's split_graph does, items sorted by graph id. Like vLLM's, it
     decomposes `gm`'s x.size() nodes in place first.
+
+    A node splits where vLLM 0.34.0's should_split says so: a call_function
+    of a torch op one of whose names is in the list, as is (docs/Usage.md).
+    `match_fx_targets`, an fx-mlir extension, also splits at nodes of any
+    kind whose target is named as the importer spells it
+    (`torch.nn.functional.scaled_dot_product_attention`, a method `view`).
 
     The passes run in this process through the C API library `library`
     (libFXMLIR-C.so), or in the fx-opt process at path `fx_opt`; with
@@ -73,10 +85,11 @@ def split_graph(gm, splitting_ops=None, *, stats=None, fx_opt=None, library=None
             stats[stage] = now - clock
         clock = now
 
+    ops = _op_list(splitting_ops)
+    _check_attribute_names(gm)
     result = import_graph(gm)
     lap("import")
-    ops = None if splitting_ops is None else ",".join(map(_op_name, splitting_ops))
-    split, done = passes.split_map(runner, result.text, ops)
+    split, done = passes.split_map(runner, result.text, ops, match_fx_targets=match_fx_targets)
     lap("passes")
     if split is None:
         raise FxImportError("fx-split-graph failed: " + passes.first_error(done.stderr))
@@ -150,14 +163,47 @@ def _runner(fx_opt, library):
     return passes.FX_OPT
 
 
+def _op_list(splitting_ops):
+    """fx-split-graph's splitting-ops option for `splitting_ops`: None for
+    its default, `{}` for none.
+
+    vLLM's should_split takes `splitting_ops: list[str]` and tests `name in
+    splitting_ops` (vllm/compilation/partition_rules.py:14, 26 and 34 in
+    vLLM 0.34.0): given a str, that is a substring test, so that
+    "aten::sigmoid.default" would also split at aten.sigmoid's packet and
+    "vllm::unified_attention_with_output" at any op whose name is a part of
+    it. That is an accident of the type, not a rule: a str is refused."""
+    if splitting_ops is None:
+        return None
+    if isinstance(splitting_ops, (str, bytes)):
+        raise FxImportError(f"splitting_ops is the string {splitting_ops!r}, not a list of op "
+                            f"names; give [{splitting_ops!r}]")
+    try:
+        names = [_op_name(op) for op in splitting_ops]
+    except TypeError:
+        raise FxImportError(f"splitting_ops {splitting_ops!r} is not a list of op names") from None
+    # A name no op has, such as " aten::relu", matches nothing, as in vLLM.
+    names = [n for n in names if n and not any(c.isspace() or c in _NOT_IN_NAMES for c in n)]
+    return ",".join(dict.fromkeys(names)) or "{}"
+
+
+def _check_attribute_names(gm):
+    """Refuses a graph that uses an attribute named as a piece: split_module
+    would leave it on the split module where the piece should be, as vLLM
+    0.34.0 does, and the split module would call it."""
+    for node in gm.graph.nodes:
+        if node.op in ("get_attr", "call_module"):
+            head = node.target.partition(".")[0]
+            if _PIECE_NAME.fullmatch(head):
+                raise FxImportError(f"node '{node.name}' uses attribute '{head}', a name "
+                                    f"torch.fx's split_module gives a piece; rename it")
+
+
 def _op_name(op):
     """A splitting op as fx-split-graph spells it: a name as given, and a
     resolved op (vLLM at 0041b00e4c3d passes OpOverloads) by its `OpOverload.name()`,
     `ns::op` for a packet."""
     if isinstance(op, str):
-        if not op or any(c in op for c in _NOT_IN_NAMES):
-            raise FxImportError(f"splitting op {op!r} is not an op name: it is empty or "
-                                f"has a comma, a brace, a space or a quote")
         return op
     if isinstance(op, torch._ops.OpOverload):
         return op.name()

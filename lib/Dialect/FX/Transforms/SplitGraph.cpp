@@ -66,53 +66,69 @@ static bool isCallFunction(NodeOp node) {
 /// OpOverloadPacket) or `torch.ops.ns.op.overload` (an OpOverload).
 static constexpr StringLiteral kTorchOpsPrefix = "torch.ops.";
 
+/// The namespace of every HigherOrderOperator, which the importer spells
+/// `torch.ops.higher_order.name` as it would a packet
+/// (`HigherOrderOperator.__init__` in torch/_ops.py, torch 2.13.0).
+static constexpr StringLiteral kHigherOrderNamespace = "higher_order";
+
+/// The target vLLM's `_decompose_size_nodes` gives the nodes it creates, the
+/// ones fx-decompose-size's `fx.sym_size` ops stand for.
+static constexpr StringLiteral kCreatedSizeTarget =
+    "torch.ops.aten.sym_size.int";
+
 namespace {
-/// The names of the `splitting-ops` option, matched as vLLM's should_split
-/// (vllm/compilation/partition_rules.py) matches a node: only call_function
-/// nodes whose target is a torch op. A packet `torch.ops.ns.op` matches
-/// `ns::op`. An overload `torch.ops.ns.op.ovl` has the name `ns::op` when
-/// `ovl` is `default` and `ns::op.ovl` otherwise (OpOverload.name()); it
-/// matches that name, or that name followed by `.ovl`. So `ns::op` matches
-/// the packet and `.default` only. Other names match an fx.node target
-/// exactly, and any op whose MLIR name they are.
+/// The names of the `splitting-ops` option, matched as vLLM 0.34.0's
+/// `should_split` matches a node (vllm/compilation/partition_rules.py:14-35):
+/// only call_function nodes whose target is a torch op, by exact membership
+/// of its names. A packet `torch.ops.ns.op` is named `ns::op`. An overload
+/// `torch.ops.ns.op.ovl` is named by its `OpOverload.name()` (`ns::op` for
+/// `.default`, `ns::op.ovl` otherwise) and by that name followed by `.ovl`:
+/// so `ns::op` names the packet and `.default` only.
+///
+/// With `matchFxTargets`, fx-mlir's extension, a name also matches an
+/// `fx.node` of any kind whose target it is, and any op whose MLIR name it
+/// is.
 class SplittingOps {
 public:
-  explicit SplittingOps(ArrayRef<std::string> names) {
-    for (StringRef name : names) {
-      if (name.contains("::"))
-        torchOps.insert(name);
-      else
-        plain.insert(name);
-    }
+  SplittingOps(ArrayRef<std::string> names, bool matchFxTargets)
+      : matchFxTargets(matchFxTargets) {
+    for (StringRef name : names)
+      this->names.insert(name);
   }
 
-  bool empty() const { return plain.empty() && torchOps.empty(); }
-
-  bool matches(Operation *op) const {
-    auto node = dyn_cast<NodeOp>(op);
-    if (!node)
-      return plain.contains(op->getName().getStringRef());
-    StringRef target = node.getTarget();
-    if (plain.contains(target))
-      return true;
-    if (!isCallFunction(node) || !target.consume_front(kTorchOpsPrefix))
+  /// Whether a call_function node of target `target`, as the importer spells
+  /// it, is a splitting op.
+  bool matchesCallFunction(StringRef target) const {
+    if (!target.consume_front(kTorchOpsPrefix))
       return false;
     SmallVector<StringRef, 3> parts;
     target.split(parts, '.');
-    if (parts.size() == 2)
-      return torchOps.contains((parts[0] + "::" + parts[1]).str());
-    if (parts.size() != 3)
+    if (parts.size() < 2 || parts.size() > 3 ||
+        parts[0] == kHigherOrderNamespace)
       return false;
-    std::string packet = (parts[0] + "::" + parts[1]).str();
+    std::string name = (parts[0] + "::" + parts[1]).str();
+    if (parts.size() == 2)
+      return names.contains(name);
     if (parts[2] != "default")
-      packet += ("." + parts[2]).str();
-    return torchOps.contains(packet) ||
-           torchOps.contains(packet + "." + parts[2].str());
+      name += ("." + parts[2]).str();
+    return names.contains(name) ||
+           names.contains((name + "." + parts[2]).str());
+  }
+
+  /// Whether `op` is a splitting op by itself: an `fx.node` of a splitting
+  /// torch op, or with `matchFxTargets`, of a named target or MLIR op.
+  bool matches(Operation *op) const {
+    auto node = dyn_cast<NodeOp>(op);
+    if (matchFxTargets && names.contains(node ? node.getTarget()
+                                              : op->getName().getStringRef()))
+      return true;
+    return node && isCallFunction(node) &&
+           matchesCallFunction(node.getTarget());
   }
 
 private:
-  llvm::StringSet<> plain;    // fx.node targets and MLIR op names
-  llvm::StringSet<> torchOps; // `ns::op[.overload]`, as vLLM spells them
+  llvm::StringSet<> names;
+  bool matchFxTargets;
 };
 } // namespace
 
@@ -196,8 +212,9 @@ static std::optional<StringRef> nodeName(Location loc) {
 
 namespace {
 /// What the importer says of the FX graph beyond its ops (kFoldedAttrName,
-/// kSymbolsAttrName): the getitem nodes it folded, and the SymInt
-/// expressions of values.
+/// kSymbolsAttrName, kTargetsAttrName): the getitem nodes it folded, the
+/// SymInt expressions of values, and the torch op targets of the nodes it
+/// modeled.
 struct GraphInfo {
   struct Folded {
     StringRef name, input, after;
@@ -222,6 +239,15 @@ struct GraphInfo {
           itemNames[{input.getValue(), result.getInt()}] = name.getValue();
       }
     symbols = func->getAttrOfType<DictionaryAttr>(kSymbolsAttrName);
+    targets = func->getAttrOfType<DictionaryAttr>(kTargetsAttrName);
+  }
+
+  /// The target of call_function node `node`, when the importer modeled it
+  /// and its target is a torch op.
+  StringRef target(StringRef node) const {
+    auto target =
+        targets ? dyn_cast_or_null<StringAttr>(targets.get(node)) : nullptr;
+    return target ? target.getValue() : StringRef();
   }
 
   /// The getitem node that takes result `result` of node `node`, if any.
@@ -240,7 +266,7 @@ struct GraphInfo {
   }
 
   SmallVector<Folded> folded;
-  DictionaryAttr symbols;
+  DictionaryAttr symbols, targets;
   DenseMap<std::pair<StringRef, int64_t>, StringRef> itemNames;
 };
 } // namespace
@@ -482,10 +508,19 @@ Operation *SplitPlan::mainOp(const Entry &entry) const {
   return nullptr;
 }
 
+/// vLLM's should_split on the node of `entry`: an fx.node, a node the
+/// importer modeled (by the target it recorded), or a dim fx-decompose-size
+/// made (vLLM's new aten.sym_size.int node).
 bool SplitPlan::isSplitting(const Entry &entry) const {
-  return !entry.erased && llvm::any_of(entry.ops, [&](Operation *op) {
-    return splitting.matches(op);
-  });
+  if (entry.erased)
+    return false;
+  if (entry.created)
+    return llvm::any_of(entry.ops, llvm::IsaPred<SymSizeOp>) &&
+           splitting.matchesCallFunction(kCreatedSizeTarget);
+  if (!entry.folded && splitting.matchesCallFunction(info.target(entry.name)))
+    return true;
+  return llvm::any_of(entry.ops,
+                      [&](Operation *op) { return splitting.matches(op); });
 }
 
 /// The latest vLLM subgraph id `value` needs: -1 for a function argument.
@@ -515,7 +550,8 @@ std::optional<int64_t> SplitPlan::takeApartInput(const Entry &entry) const {
     return it->second;
   }
   Operation *main = mainOp(entry);
-  if (!main || !isTakeApart(main))
+  // A torch op (aten.slice.Tensor as fx.slice_tensor) is no getitem.
+  if (!main || !isTakeApart(main) || !info.target(entry.name).empty())
     return std::nullopt;
   Operation *producer = main->getOperand(0).getDefiningOp();
   if (!producer || !entryOf.count(producer) || isRematerializable(producer))
@@ -1118,9 +1154,8 @@ static Operation *findNestedSplittingOp(Operation *op,
 
 void FXSplitGraphPass::runOnOperation() {
   ModuleOp module = getOperation();
-  SplittingOps splitting(splittingOps);
-  if (splitting.empty())
-    return;
+  // With no names nothing splits, but the map still says so.
+  SplittingOps splitting(splittingOps, matchFxTargets);
 
   SmallVector<func::FuncOp> funcs;
   for (auto func : module.getOps<func::FuncOp>())

@@ -71,6 +71,9 @@ def FXDecomposeSize : Pass<"fx-decompose-size"> {
     Option<"useWalkDriver", "use-walk-driver", "bool", /*default=*/"false",
            "Apply the pattern in a single walk (walkAndApplyPatterns) "
            "instead of the greedy driver">,
+    Option<"matchFxTargets", "match-fx-targets", "bool", /*default=*/"false",
+           "Also split at fx.node targets of any kind and MLIR op names of "
+           "the list (an fx-mlir extension)">,
     Option<"emitRemarks", "emit-remarks", "bool", /*default=*/"false",
            "Emit one remark per fx.size and fx.sym_size: decomposed, erased "
            "or left alone, and why">,
@@ -114,13 +117,26 @@ def FXSplitGraph : Pass<"fx-split-graph", "::mlir::ModuleOp"> {
     **Splitting ops.** `splitting-ops` is a comma list; the default is
     vLLM 0.34.0's: its 19 attention ops and 2 KV-cache updates, in its
     order (`_attention_ops` and `set_splitting_ops_for_v1` in
-    `vllm/config/compilation.py`). As vLLM's `should_split`, only `call_function` nodes of torch
-    ops match: a packet `torch.ops.ns.op` matches `ns::op`; an overload
-    `torch.ops.ns.op.ovl` matches its `OpOverload.name()` (`ns::op` for
-    `.default`, `ns::op.ovl` otherwise) or that name followed by `.ovl`.
-    So `ns::op` matches the packet and `.default` only. A name without
-    `::` matches an `fx.node` target exactly and any op whose MLIR name it
-    is (`linalg.matmul`).
+    `vllm/config/compilation.py`); `splitting-ops={}` is none, and every
+    function is one piece. A node splits exactly when vLLM's
+    `should_split` (`vllm/compilation/partition_rules.py:14-35`) says so:
+    only `call_function` nodes whose target is a torch op, by exact
+    membership of the op's names in the list. A packet `torch.ops.ns.op` is
+    named `ns::op`; an overload `torch.ops.ns.op.ovl`, by its
+    `OpOverload.name()` (`ns::op` for `.default`, `ns::op.ovl` otherwise)
+    and by that name followed by `.ovl`. So `ns::op` matches the packet and
+    `.default` only, `aten::add.Tensor` matches `aten.add.Tensor`, and no
+    `call_method`, `call_module` or Python function (`torch.relu`) ever
+    splits. The node is an `fx.node`, or a node the importer modeled with
+    other ops (`aten.view` as `fx.view`, `aten.slice.Tensor` as
+    `fx.slice_tensor`, `aten.sym_size.int` as `fx.sym_size`): `fx.targets`
+    on the function gives its target by node name. A dim
+    `fx-decompose-size` made is vLLM's new `aten.sym_size.int` node.
+
+    `match-fx-targets`, an fx-mlir extension that vLLM does not have, also
+    splits at an `fx.node` of any kind whose target is a name of the list
+    (`torch.nn.functional.scaled_dot_product_attention`, a method `view`)
+    and at any op whose MLIR name is one (`linalg.matmul`).
 
     **Assignment**, one walk over the nodes in program order, as vLLM's:
 
@@ -217,6 +233,9 @@ def FXSplitGraph : Pass<"fx-split-graph", "::mlir::ModuleOp"> {
                "\"vllm::step5_csa_attention\", "
                "\"vllm::unified_kv_cache_update\", "
                "\"vllm::unified_mla_kv_cache_update\"})">,
+    Option<"matchFxTargets", "match-fx-targets", "bool", /*default=*/"false",
+           "Also split at fx.node targets of any kind and MLIR op names of "
+           "the list (an fx-mlir extension)">,
     Option<"emitRemarks", "emit-remarks", "bool", /*default=*/"false",
            "Report each piece and what crosses each cut as remarks">,
     Option<"mapFile", "map-file", "std::string", /*default=*/"\"\"",
