@@ -172,6 +172,14 @@ def _apply(gm, assignment, sizes_returned=()):
             # piece that no SymInt placeholder or node has for example value.
             why = (f"no node binds symbol {e.args[0]}, which a value passed to a piece "
                    f"has in its shape (give the graph a SymInt placeholder for it)")
+        elif isinstance(e, RuntimeError) and (bound := _bound_by_a_node(gm)):
+            # split_module passes a symbol to a piece from the first node
+            # whose example value is it; from that node's own piece or a
+            # later one, its dependencies make a cycle.
+            why = (f"node '{bound[0].name}' is the first to have symbol {bound[1]} and no "
+                   f"placeholder has it, so split_module passes it from there to the "
+                   f"pieces whose inputs have it in their shapes, some before it ({one_line(e)}; "
+                   f"give the graph a SymInt placeholder for it)")
         else:
             why = one_line(e)
         raise FxImportError("torch.fx's split_module cannot apply fx-split-graph's "
@@ -185,6 +193,20 @@ def _apply(gm, assignment, sizes_returned=()):
         cls.__name__ = type(module).__name__
         module.__class__ = cls
     return split_gm
+
+
+def _bound_by_a_node(gm):
+    """(node, symbol) of the first symbol whose binding, as split_module
+    picks it (the first node with the bare SymInt for example value), is no
+    placeholder, or None."""
+    bound = set()
+    for node in gm.graph.nodes:
+        value = node.meta.get("example_value")
+        if isinstance(value, torch.SymInt) and isinstance(value.node.expr, sympy.Symbol):
+            if value.node.expr not in bound and node.op != "placeholder":
+                return node, value.node.expr
+            bound.add(value.node.expr)
+    return None
 
 
 def _rebuild_returned(split_gm, gm, returned, aside):
