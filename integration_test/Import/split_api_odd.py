@@ -3,7 +3,8 @@
 # split_module raises; sym_size.int(x, 0) keeps its dim, also on a second
 # split of the same graph; a returned x.size() comes back a torch.Size; a
 # returned get_attr comes back; a dead x.size() numbers the pieces as
-# vLLM 0.34.0 does; 8 threads calling a fresh split module at once all get
+# vLLM 0.34.0 does; a graph without metadata splits as in vLLM; 8 threads
+# calling a fresh split module at once all get
 # what the unsplit graph computes.
 # REQUIRES: torch, vllm
 # RUN: %python %s %fx_obj_root/lib/libFXMLIR-C.so | FileCheck %s
@@ -167,3 +168,23 @@ for _ in range(30):
         t.join()
     calls += 8
 print(f"threads: {calls} calls, {len(wrong)} wrong", wrong[:1])
+
+
+# No metadata at all (symbolic_trace's graph): vLLM 0.34.0 splits it, as it
+# needs example values only for the tensor of a dimless x.size(); so does
+# fx-mlir, the placeholder being an unmodelled value.
+# CHECK-LABEL: no metadata: vLLM [0, 1, 2], fx-mlir [0, 1, 2], computes the same: True
+def traced():
+    class Model(torch.nn.Module):
+        def forward(self, x):
+            y = torch.relu(x)
+            return ATTN(y) + y
+
+    return torch.fx.symbolic_trace(Model())
+
+
+unsplit = traced()
+_, vllm_items = vllm_split_graph(traced(), OPS)
+split_gm, items = split_graph(traced(), OPS, library=LIBRARY)
+print(f"no metadata: vLLM {[i.graph_id for i in vllm_items]}, fx-mlir {[i.graph_id for i in items]},",
+      "computes the same:", torch.equal(split_gm(x_of(5)), unsplit(x_of(5))))

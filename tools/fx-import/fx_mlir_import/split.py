@@ -79,7 +79,7 @@ def split_graph(gm, splitting_ops=None, *, stats=None, fx_opt=None, library=None
 
     work, originals = _copy(gm)
     _decompose_dead_sizes(work.graph)
-    result = import_graph(work)
+    result = import_graph(work, untyped_placeholders=True)
     lap("import")
     ops = None if splitting_ops is None else ",".join(map(_op_name, splitting_ops))
     split, done = passes.split_map(runner, result.text, ops)
