@@ -60,7 +60,7 @@ def no_symint_placeholder(attn_op, binder):
     return torch.fx.GraphModule(torch.nn.Module(), g)
 
 
-# CHECK-NEXT: torch.fx's split_module cannot apply fx-split-graph's partition: RuntimeError: cycle exists between partitions!
+# CHECK-NEXT: torch.fx's split_module cannot apply fx-split-graph's partition: node 'd0' is the first to have symbol s0 and no placeholder has it, so split_module passes it from there to the pieces whose inputs have it in their shapes, some before it (RuntimeError: cycle exists between partitions!; give the graph a SymInt placeholder for it)
 # CHECK-NEXT: lines: 1
 # CHECK-NEXT: torch.fx's split_module cannot apply fx-split-graph's partition: no node binds symbol s0, which a value passed to a piece has in its shape (give the graph a SymInt placeholder for it)
 # CHECK-NEXT: lines: 1

@@ -1,7 +1,9 @@
 # fx_mlir_import.split_graph decomposes a dimless x.size() into its dims
-# (aten.sym_size.int per symbolic dim, an int per static one) and gives each
-# use of the size the tuple of those dims, which is what the size was;
-# getitem(size, i) becomes the dim itself. vLLM 0.34.0's
+# (aten.sym_size.int per symbolic dim, an int per static one);
+# getitem(size, i) becomes the dim itself, a torch op or tensor method that
+# takes the size as a shape gets the tuple of the dims, and every other use
+# (a slice, size + (2,), size.numel()) a torch.Size rebuilt from the dims in
+# its own piece, which is what the size was. vLLM 0.34.0's
 # _decompose_size_nodes (vllm/compilation/backends.py, lines 567-576)
 # instead splices the dims into a user's positional arguments, which is
 # right for x.view(size) only: x.size()[:1] would become getitem(d0, 8,
@@ -11,7 +13,7 @@
 # tokens. Dynamo's graph (torch.compile, dynamic=True) has full, new_zeros,
 # view and reshape of a size; graphs built by hand have the uses Dynamo
 # folds into its SymInt placeholders (a slice, getitem -1, size + (2,)), a
-# keyword use and a custom op's SymInt[] argument.
+# keyword use, size.numel() and a custom op's SymInt[] argument.
 # REQUIRES: torch
 # RUN: %python %s %fx_obj_root/bin/fx-opt | FileCheck %s
 
@@ -126,7 +128,7 @@ def by_hand(name, use):
     size = node(g, "call_method", "size", (px,), x.shape, "size")
     attn = node(g, "call_function", ATTN, (px,), x, "attn")
     g.output((use(g, size, attn, x),))
-    check(name, torch.fx.GraphModule(torch.nn.Module(), g), ("use", "tail", "last"))
+    check(name, torch.fx.GraphModule(torch.nn.Module(), g), ("size", "use", "tail", "last"))
 
 
 def slice_use(g, size, attn, x):
@@ -161,6 +163,12 @@ def concatenated(g, size, attn, x):
     return node(g, "call_method", "expand", (unsqueezed, grown), wide, "tail")
 
 
+def numel(g, size, attn, x):
+    """a * size.numel(): a method of the torch.Size, which a tuple lacks"""
+    count = node(g, "call_method", "numel", (size,), x.shape[0] * 8, "use")
+    return node(g, "call_function", operator.mul, (attn, count), x, "tail")
+
+
 def custom_op(g, size, attn, x):
     """splitsizes.ones(size) * a"""
     ones = node(g, "call_function", ONES, (size,), x, "use")
@@ -169,7 +177,8 @@ def custom_op(g, size, attn, x):
 
 # The pieces' nodes are named by split_module (after their targets).
 # CHECK-LABEL: slice: 3 pieces
-# CHECK-NEXT: submod_2: %getitem : [num_users=1] = call_function[target=operator.getitem](args = ((%sym_size_int, 8), slice(None, 1, None)), kwargs = {})
+# CHECK-NEXT: submod_2: %size : [num_users=1] = call_function[target=torch.Size](args = ((%sym_size_int, 8),), kwargs = {})
+# CHECK-NEXT: submod_2: %getitem : [num_users=1] = call_function[target=operator.getitem](args = (%size, slice(None, 1, None)), kwargs = {})
 # CHECK-NEXT: computes the unsplit graph: True
 # getitem(size, -1) is the static dim 8 and getitem(size, -2) the sym_size
 # node: no getitem of the size is left.
@@ -181,12 +190,19 @@ def custom_op(g, size, attn, x):
 # CHECK-NEXT: submod_2: %full : [num_users=1] = call_function[target=torch.full](args = (), kwargs = {size: (%sym_size_int, 8), fill_value: 0.5})
 # CHECK-NEXT: computes the unsplit graph: True
 # CHECK-LABEL: size + (2,): 3 pieces
-# CHECK-NEXT: submod_2: %add : [num_users=1] = call_function[target=operator.add](args = ((%sym_size_int, 8), (2,)), kwargs = {})
+# CHECK-NEXT: submod_2: %size : [num_users=1] = call_function[target=torch.Size](args = ((%sym_size_int, 8),), kwargs = {})
+# CHECK-NEXT: submod_2: %add : [num_users=1] = call_function[target=operator.add](args = (%size, (2,)), kwargs = {})
 # CHECK-NEXT: submod_2: %expand : [num_users=1] = call_method[target=expand](args = (%unsqueeze, %add), kwargs = {})
+# CHECK-NEXT: computes the unsplit graph: True
+# size.numel() needs a torch.Size, which a tuple of the dims is not.
+# CHECK-LABEL: numel: 3 pieces
+# CHECK-NEXT: submod_2: %size : [num_users=1] = call_function[target=torch.Size](args = ((%sym_size_int, 8),), kwargs = {})
+# CHECK-NEXT: submod_2: %numel : [num_users=1] = call_method[target=numel](args = (%size,), kwargs = {})
+# CHECK-NEXT: submod_2: %mul : [num_users=1] = call_function[target=operator.mul](args = (%attn, %numel), kwargs = {})
 # CHECK-NEXT: computes the unsplit graph: True
 # CHECK-LABEL: custom op: 3 pieces
 # CHECK-NEXT: submod_2: %ones_default : [num_users=1] = call_function[target=torch.ops.splitsizes.ones.default](args = ((%sym_size_int, 8),), kwargs = {})
 # CHECK-NEXT: computes the unsplit graph: True
 for name, use in (("slice", slice_use), ("negative index", negative_index), ("keyword", keyword),
-                  ("size + (2,)", concatenated), ("custom op", custom_op)):
+                  ("size + (2,)", concatenated), ("numel", numel), ("custom op", custom_op)):
     by_hand(name, use)

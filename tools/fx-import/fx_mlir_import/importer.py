@@ -108,6 +108,9 @@ class GraphImporter:
     def __init__(self, gm, specs, func_name="forward"):
         self.gm, self.graph, self.specs = gm, gm.graph, specs
         self.func_name = func_name
+        # split_graph's import: a placeholder without metadata is no error,
+        # as vLLM's split_graph needs none.
+        self.untyped_placeholders = False
         self.types = TypeConverter()
         self.out = Emitter()
         self.env = {}
@@ -360,6 +363,12 @@ class GraphImporter:
     # The graph --------------------------------------------------------------
 
     def placeholder(self, node, arguments):
+        spec = self.specs.get(node)
+        if spec is None and self.untyped_placeholders:
+            # Not an argument of the function: its uses read it as the
+            # value of an unmodelled node.
+            self.env[node] = Const(NodeValue(node.name))
+            return
         tree, leaves = self.materialize(self.spec(node), node)
         self.env[node] = tree
         for leaf in leaves:
@@ -792,24 +801,27 @@ def _handler(node):
         return None
 
 
-def import_graph(gm, example_inputs=None, dynamic=None, func_name="forward"):
+def import_graph(gm, example_inputs=None, dynamic=None, func_name="forward",
+                 untyped_placeholders=False):
     """Imports GraphModule `gm`. With example inputs (way (a)), types come
     from running it, the dims of `dynamic` ({'x': {0}}) being `?`; without,
     or when its nodes' metadata holds SymInts, from that metadata (ways (b)
-    and (c))."""
+    and (c)). With `untyped_placeholders`, a placeholder without metadata
+    is not an argument of the function but an unmodelled value, as
+    split_graph reads it."""
     from .specs import specs_from_metadata, specs_from_runs
     # The import allocates many small objects and frees none: the cyclic
     # collector would rescan them all, again and again (superlinear).
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _import(gm, example_inputs, dynamic, func_name)
+        return _import(gm, example_inputs, dynamic, func_name, untyped_placeholders)
     finally:
         if collecting:
             gc.enable()
 
 
-def _import(gm, example_inputs, dynamic, func_name):
+def _import(gm, example_inputs, dynamic, func_name, untyped_placeholders):
     from .specs import has_symbolic_metadata, specs_from_metadata, specs_from_runs
     # Metadata with SymInts says what is symbolic: no guess then, even with
     # example inputs (unless --dynamic asks for one).
@@ -820,7 +832,9 @@ def _import(gm, example_inputs, dynamic, func_name):
         specs = specs_from_metadata(gm)
     else:
         specs = specs_from_runs(gm, example_inputs, dynamic or {})
-    return GraphImporter(gm, specs, func_name).run()
+    importer = GraphImporter(gm, specs, func_name)
+    importer.untyped_placeholders = untyped_placeholders
+    return importer.run()
 
 
 def import_module(module, example_inputs=None, dynamic=None, func_name="forward"):

@@ -14,15 +14,17 @@ split_module as vLLM calls it (torch/fx/passes/split_module.py, torch
 2.13.0).
 """
 
+import copy
 import dataclasses
 import operator
 import re
+import threading
 import time
 
 import sympy
 import torch
 import torch.fx
-from torch.fx._lazy_graph_module import _use_lazy_graph_module
+from torch.fx._lazy_graph_module import _LazyGraphModule, _make_graph_module, _use_lazy_graph_module
 from torch.fx.passes.split_module import split_module
 
 from . import native, passes
@@ -59,7 +61,9 @@ def split_graph(gm, splitting_ops=None, *, match_fx_targets=False, stats=None, f
     `vllm::unified_attention_with_output`, or resolved torch ops; None:
     fx-split-graph's default, vLLM's list) and returns `(split_gm, items)`
     as vLLM's split_graph does, items sorted by graph id. Like vLLM's, it
-    decomposes `gm`'s x.size() nodes in place first.
+    leaves `gm`'s x.size() nodes decomposed, but only once the split has
+    succeeded: all the work is done on a copy, and where it raises, `gm` is
+    as it was.
 
     A node splits where vLLM 0.34.0's should_split says so: a call_function
     of a torch op one of whose names is in the list, as is (docs/Usage.md).
@@ -87,7 +91,9 @@ def split_graph(gm, splitting_ops=None, *, match_fx_targets=False, stats=None, f
 
     ops = _op_list(splitting_ops)
     _check_attribute_names(gm)
-    result = import_graph(gm)
+    work, originals = _copy(gm)
+    _decompose_dead_sizes(work.graph)
+    result = import_graph(work, untyped_placeholders=True)
     lap("import")
     split, done = passes.split_map(runner, result.text, ops, match_fx_targets=match_fx_targets)
     lap("passes")
@@ -102,29 +108,50 @@ def split_graph(gm, splitting_ops=None, *, match_fx_targets=False, stats=None, f
         raise FxImportError("fx-split-graph failed: " + passes.first_error(done.stderr))
     pieces, dims, splitting = _read_map(function)
     lap("read-back")
-    created = _decompose_sizes(gm, result.size_nodes)
+    created = _decompose_sizes(work.graph, result.size_nodes)
     assignment = {}
-    for node in gm.graph.nodes:
+    for node in work.graph.nodes:
         if node.op in ("placeholder", "output"):
             continue
         key = created.get(node)
-        piece = dims.get(key) if key else pieces.get(node.name)
+        if isinstance(key, torch.fx.Node):  # a torch.Size rebuilt for its user
+            if key.op == "output":
+                continue  # _apply builds it in the split module
+            piece = pieces.get(key.name)
+        else:
+            piece = dims.get(key) if key else pieces.get(node.name)
         if piece is None:
             piece = 0 if not pieces else None
         if piece is None:
             raise FxImportError(f"fx-split-graph's map has no piece for node '{node.name}'")
         assignment[node] = piece
-    split_gm = _apply(gm, assignment)
+    _copy_sizes(work.graph, assignment)
+    sizes_returned = [node for node, user in created.items()
+                      if isinstance(user, torch.fx.Node) and user.op == "output"]
+    split_gm = _apply(work, assignment, sizes_returned)
     items = []
     for name, module in split_gm.named_children():
         graph_id = int(name[len("submod_"):])
         items.append(SplitItem(name, graph_id, graph_id in splitting, module))
     items.sort(key=lambda item: item.graph_id)
+    # The split stands: `gm` gets the decomposition its pieces were cut from.
+    _decompose_dead_sizes(gm.graph)
+    _decompose_sizes(gm.graph, [(originals[node], form, x) for node, form, x in result.size_nodes
+                                if form in _DIMLESS])
     lap("apply")
     return split_gm, items
 
 
-def _apply(gm, assignment):
+def _copy(gm):
+    """A lazy GraphModule on a copy of `gm`'s graph (the same names and meta,
+    the attributes of `gm` that it reads) and {copied node: `gm`'s node}."""
+    graph = copy.deepcopy(gm.graph)
+    with _use_lazy_graph_module(True):
+        work = _make_graph_module(gm, graph)
+    return work, dict(zip(graph.nodes, gm.graph.nodes))
+
+
+def _apply(gm, assignment, sizes_returned=()):
     """Cuts `gm` into the pieces of `assignment` ({node: graph id}) as vLLM
     0.34.0 does (split_graph in vllm/compilation/backends.py, lines
     626-635): torch's split_module with `keep_original_order=True` and
@@ -132,22 +159,128 @@ def _apply(gm, assignment):
     under `_use_lazy_graph_module(True)`, so that each piece generates its
     code on first need (torch/fx/passes/split_module.py and
     torch/fx/_lazy_graph_module.py at pytorch/pytorch cf30153c4c13, torch
-    2.13.0). Whatever split_module raises (a cycle between pieces, a symbol
-    no node binds) becomes one line."""
+    2.13.0), then makes the modules generate their code one thread at a
+    time (_SplitModule). `gm`'s output may return what split_module cannot:
+    the torch.Size nodes `sizes_returned` (one would be a piece's output)
+    and a get_attr no piece reads (split_module has no node for it in the
+    split module); the split module's output builds them itself. Whatever
+    split_module raises (a cycle between pieces, a symbol no node binds)
+    becomes one line."""
+    output = gm.graph.output_node()
+    returned = output.args
+    aside = set(sizes_returned)
+    aside.update(n for n in output.all_input_nodes if n.op == "get_attr" and len(n.users) == 1)
+    output.args = torch.fx.node.map_arg(
+        returned, lambda n: (n.args[0] if n.op == "call_function" else None) if n in aside else n)
+    for node in aside:
+        if node.op == "call_function":
+            gm.graph.erase_node(node)
     try:
         with _use_lazy_graph_module(True):
-            return split_module(gm, None, assignment.__getitem__, keep_original_order=True,
-                                tuple_return=True)
+            split_gm = split_module(gm, None, assignment.__getitem__, keep_original_order=True,
+                                    tuple_return=True)
     except Exception as e:  # whatever torch raises, in one line
         if isinstance(e, KeyError) and e.args and isinstance(e.args[0], sympy.Symbol):
             # split_module's symbol_to_node[s]: a symbol of a value passed to a
             # piece that no SymInt placeholder or node has for example value.
             why = (f"no node binds symbol {e.args[0]}, which a value passed to a piece "
                    f"has in its shape (give the graph a SymInt placeholder for it)")
+        elif isinstance(e, RuntimeError) and (bound := _bound_by_a_node(gm)):
+            # split_module passes a symbol to a piece from the first node
+            # whose example value is it; from that node's own piece or a
+            # later one, its dependencies make a cycle.
+            why = (f"node '{bound[0].name}' is the first to have symbol {bound[1]} and no "
+                   f"placeholder has it, so split_module passes it from there to the "
+                   f"pieces whose inputs have it in their shapes, some before it ({one_line(e)}; "
+                   f"give the graph a SymInt placeholder for it)")
         else:
             why = one_line(e)
         raise FxImportError("torch.fx's split_module cannot apply fx-split-graph's "
                             f"partition: {why}") from None
+    if aside:
+        _rebuild_returned(split_gm, gm, returned, aside)
+    for module in (split_gm, *split_gm.children()):
+        # A class of its own, as GraphModule.__new__ makes one, named as
+        # GraphModule.__init__ names it.
+        cls = type("GraphModuleImpl", (_SplitModule,), {})
+        cls.__name__ = type(module).__name__
+        module.__class__ = cls
+    return split_gm
+
+
+def _bound_by_a_node(gm):
+    """(node, symbol) of the first symbol whose binding, as split_module
+    picks it (the first node with the bare SymInt for example value), is no
+    placeholder, or None."""
+    bound = set()
+    for node in gm.graph.nodes:
+        value = node.meta.get("example_value")
+        if isinstance(value, torch.SymInt) and isinstance(value.node.expr, sympy.Symbol):
+            if value.node.expr not in bound and node.op != "placeholder":
+                return node, value.node.expr
+            bound.add(value.node.expr)
+    return None
+
+
+def _rebuild_returned(split_gm, gm, returned, aside):
+    """Puts back into `split_gm`'s output what _apply set aside from `gm`'s
+    output `returned`: a torch.Size of the dims the split module has, a
+    get_attr of the attribute, copied from `gm`."""
+    graph = split_gm.graph
+    output = graph.output_node()
+
+    def rebuild(before, after):
+        if isinstance(before, torch.fx.Node):
+            if before not in aside:
+                return after
+            with graph.inserting_before(output):
+                if before.op == "get_attr":
+                    torch.fx.graph_module._copy_attr(gm, split_gm, before.target)
+                    made = graph.get_attr(before.target)
+                else:
+                    made = graph.call_function(torch.Size, (after,))
+            made.meta = dict(before.meta)
+            return made
+        if isinstance(before, dict):
+            return type(after)({k: rebuild(before[k], v) for k, v in after.items()})
+        if isinstance(before, (tuple, list)):
+            items = [rebuild(b, a) for b, a in zip(before, after)]
+            return type(after)(*items) if hasattr(after, "_fields") else type(after)(items)
+        return after
+
+    output.args = rebuild(returned, output.args)
+    split_gm.recompile()
+
+
+# Generating a GraphModule's code is not thread-safe: torch.fx's
+# Graph.python_code gives the graph's nodes another repr while it prints
+# them, and a lazy module generates its code on first need, so that
+# threads calling a fresh split module at once get each other's names
+# (UnboundLocalError) or no forward at all (torch/fx/_lazy_graph_module.py
+# and torch/fx/graph.py at cf30153c4c13, torch 2.13.0).
+_CODEGEN = threading.RLock()
+
+
+class _SplitModule(_LazyGraphModule):
+    """A split module or piece: a lazy GraphModule that generates its code
+    under _CODEGEN, on first need as before."""
+
+    def _real_recompile(self):
+        with _CODEGEN:
+            return super()._real_recompile()
+
+    def real_recompile(self):
+        with _CODEGEN:
+            super().real_recompile()
+
+    def _lazy_forward(self, *args, **kwargs):
+        # Another thread may mark the code stale again between the two
+        # lines (a parent's code generation marks its pieces'): the call
+        # then generates it again, rather than failing as torch's does.
+        self.real_recompile()
+        return self(*args, **kwargs)
+
+    forward = _lazy_forward
 
 
 def _runner(fx_opt, library):
@@ -238,52 +371,123 @@ def _example(node):
     return None
 
 
-def _decompose_sizes(gm, size_nodes):
-    """fx-decompose-size's decomposition in FX: one aten.sym_size.int node
-    per symbolic dim right after the tensor's producer, as vLLM's
-    _decompose_size_nodes places them, an int per static dim. A
-    getitem(size, int) becomes its dim; every other use of the size, in a
-    positional or keyword argument or nested in one, becomes the tuple of
-    the dims, which is what the size was (vLLM 0.34.0 splices the dims into
-    a user's positional arguments, right where it takes them one by one, as
-    view(x, size) does: docs/DesignNotes.md). Returns {new node: (size node
-    name, dim)}."""
-    graph = gm.graph
+def _dims(graph, tensor, size, reader):
+    """The dims of `tensor` for decomposing size node `size`, as vLLM's
+    _decompose_size_nodes makes them: an aten.sym_size.int node per
+    symbolic dim right after the tensor's producer, an int per static dim
+    (static as the import typed it: a SymInt whose expression is a number,
+    a dim a guard specialized, is that number)."""
+    value = _example(tensor)
+    if not isinstance(value, torch.Tensor):
+        raise FxImportError(f"node '{tensor.name}' has no example value; cannot "
+                            f"decompose size node '{size.name}'")
+    parts = []
+    with graph.inserting_after(tensor):
+        for i, dim in enumerate(value.shape):
+            static = reader.dim(dim)
+            if isinstance(static, int):
+                parts.append(static)
+                continue
+            part = graph.call_function(torch.ops.aten.sym_size.int, (tensor, i))
+            part.meta["example_value"] = dim
+            parts.append(part)
+    return parts
+
+
+def _decompose_dead_sizes(graph):
+    """Decomposes each dead x.size() (call_method size, no dim) as vLLM
+    0.34.0's _decompose_size_nodes does (vllm/compilation/backends.py,
+    lines 506-577): its dims are made all the same, and a dead sym_size.int
+    node right after a splitting op parts it from the next one, which
+    numbers the pieces. fx-decompose-size erases a dead size instead; run
+    before the import, this makes the pass see the dims vLLM splits."""
+    reader = SpecReader()
+    for node in list(graph.find_nodes(op="call_method", target="size")):
+        if not node.users and len(node.args) == 1 and not node.kwargs:
+            _dims(graph, node.args[0], node, reader)
+            graph.erase_node(node)
+
+
+def _copy_sizes(graph, assignment):
+    """Gives each piece that uses a torch.Size computed from dims (a slice of
+    a size, `size + (2,)`, the torch.Size _decompose_sizes rebuilt) its own
+    copy of that node, right before its first user there, as fx-split-graph
+    copies an fx.make_size into each piece rather than passing it: only its
+    dims cross. A node left without users is erased. Backwards, so that a
+    copy's own size arguments are copied in turn."""
+    for node in reversed(graph.nodes):
+        if (node.op != "call_function" or node not in assignment
+                or not isinstance(_example(node), torch.Size)):
+            continue
+        by_piece = {}
+        for user in node.users:
+            if user in assignment and assignment[user] != assignment[node]:
+                by_piece.setdefault(assignment[user], []).append(user)
+        for piece, users in by_piece.items():
+            with graph.inserting_before(users[0]):
+                made = graph.node_copy(node)
+            assignment[made] = piece
+            for user in users:
+                user.replace_input_with(node, made)
+        if not node.users:
+            del assignment[node]
+            graph.erase_node(node)
+
+
+def _takes_shape(user, size):
+    """Whether `user` takes `size` only as a shape, where a tuple of the dims
+    does as well as the torch.Size: a torch op (an OpOverload, a function of
+    torch's namespace such as torch.full) or a tensor method taking it as an
+    argument (x.view(size)), not as its receiver."""
+    if user.op == "call_method":
+        return user.args[0] is not size
+    if user.op != "call_function" or user.target is torch.Size:
+        return False
+    if isinstance(user.target, (torch._ops.OpOverload, torch._ops.OpOverloadPacket)):
+        return True
+    return getattr(user.target, "__module__", None) == "torch"
+
+
+def _decompose_sizes(graph, size_nodes):
+    """fx-decompose-size's decomposition in FX (_dims). A getitem(size, i)
+    with an int i in range becomes the dim; a torch op or a tensor method
+    that takes the size as a shape (_takes_shape) gets the tuple of the
+    dims; every other use, the output included, gets a torch.Size of the
+    dims built right before it, in its piece, which is what the size was
+    (size.numel(), size[:-1], a returned size; vLLM 0.34.0 splices the
+    dims into a user's positional arguments, which is right only where the
+    user takes them one by one, as view(x, size) does: docs/DesignNotes.md).
+    A dead size is erased, as fx-decompose-size erases it. Returns {new
+    node: (size node name, dim)} for the dims and {new node: its user} for
+    the torch.Size nodes."""
     reader = SpecReader()
     created = {}
     for node, form, _ in size_nodes:
         if form not in _DIMLESS:
             continue
-        if not node.users:  # fx-decompose-size erases a dead one
+        if not node.users:
             graph.erase_node(node)
             continue
-        tensor = node.args[0]
-        value = _example(tensor)
-        if value is None:
-            raise FxImportError(f"node '{tensor.name}' has no example value; cannot "
-                                f"decompose size node '{node.name}'")
-        parts = []
-        with graph.inserting_after(tensor):
-            for i, dim in enumerate(value.shape):
-                # Static as the import typed it: a SymInt whose expression is
-                # a number (a dim a guard specialized) is that number there.
-                static = reader.dim(dim)
-                if isinstance(static, int):
-                    parts.append(static)
-                    continue
-                part = graph.call_function(torch.ops.aten.sym_size.int, (tensor, i))
-                part.meta["example_value"] = dim
-                created[part] = (node.name, i)
-                parts.append(part)
+        parts = _dims(graph, node.args[0], node, reader)
+        created.update((part, (node.name, i)) for i, part in enumerate(parts)
+                       if isinstance(part, torch.fx.Node))
         for user in list(node.users):
             if (user.op == "call_function" and user.target is operator.getitem
                     and len(user.args) == 2 and user.args[0] is node
-                    and isinstance(user.args[1], int)):
+                    and isinstance(user.args[1], int) and -len(parts) <= user.args[1] < len(parts)):
                 user.replace_all_uses_with(parts[user.args[1]])
                 graph.erase_node(user)
                 continue
-            dims = tuple(parts)
-            user.args = torch.fx.node.map_arg(user.args, lambda n: dims if n is node else n)
-            user.kwargs = torch.fx.node.map_arg(user.kwargs, lambda n: dims if n is node else n)
+            if _takes_shape(user, node):
+                dims = tuple(parts)
+                user.args = torch.fx.node.map_arg(user.args, lambda n: dims if n is node else n)
+                user.kwargs = torch.fx.node.map_arg(user.kwargs,
+                                                    lambda n: dims if n is node else n)
+                continue
+            with graph.inserting_before(user):
+                rebuilt = graph.call_function(torch.Size, (tuple(parts),))
+            rebuilt.meta = dict(node.meta)
+            created[rebuilt] = user
+            user.replace_input_with(node, rebuilt)
         graph.erase_node(node)
     return created
