@@ -27,6 +27,9 @@ from vllm.config.compilation import CompilationMode
 
 from fx_mlir_import import split_graph
 
+# The nodes in other pieces that `differences` names; it counts the rest.
+MAX_NODE_LINES = 10
+
 
 def default_splitting_ops():
     """vLLM's splitting ops when none are configured, Inductor's graph
@@ -68,15 +71,15 @@ def sym_shape_indices(split_gm, items):
 def _key(node, by_name):
     """A node's name in the graph as given: a piece's placeholder is the node
     of the decomposed graph it stands for, a node keeps its name as built
-    (meta['orig_name']), and a node of the size decomposition is
-    `sym_size(<tensor>,<dim>)`."""
+    (meta['orig_name'], where the graph's builder left it) or as given, and a
+    node of the size decomposition is `sym_size(<tensor>,<dim>)`."""
     if node.op == "placeholder" and node.target in by_name:
         node = by_name[node.target]
     if "orig_name" in node.meta:
         return node.meta["orig_name"]
     if node.target is torch.ops.aten.sym_size.int:
         return f"sym_size({_key(node.args[0], by_name)},{node.args[1]})"
-    return f"?{node.name}"
+    return node.name
 
 
 def describe(split_gm, items, decomposed):
@@ -111,10 +114,13 @@ def differences(want, got):
     for what in ("items", "calls", "sym_shape_indices"):
         if want[what] != got[what]:
             lines.append(f"{what}: vLLM {want[what]}, fx-mlir {got[what]}")
-    for node in sorted(set(want["place"]) | set(got["place"])):
-        if want["place"].get(node) != got["place"].get(node):
-            lines.append(f"node {node}: vLLM {want['place'].get(node)}, "
-                         f"fx-mlir {got['place'].get(node)}")
+    moved = [node for node in sorted(set(want["place"]) | set(got["place"]))
+             if want["place"].get(node) != got["place"].get(node)]
+    for node in moved[:MAX_NODE_LINES]:
+        lines.append(f"node {node}: vLLM {want['place'].get(node)}, "
+                     f"fx-mlir {got['place'].get(node)}")
+    if len(moved) > MAX_NODE_LINES:
+        lines.append(f"... and {len(moved) - MAX_NODE_LINES} more nodes in other pieces")
     for name in sorted(want["pieces"].keys() & got["pieces"].keys(), key=lambda s: int(s[7:])):
         (w_in, w_out, w_tuple), (g_in, g_out, g_tuple) = want["pieces"][name], got["pieces"][name]
         if w_in != g_in:
