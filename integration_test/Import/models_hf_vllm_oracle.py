@@ -21,24 +21,10 @@
 
 import sys
 
-import torch
-from hf_models import FAMILIES, SPLIT_AT, capture
+from hf_models import ATTENTION_OP, FAMILIES, SPLIT_AT, attention_as_op, capture
 from vllm_oracle import Oracle
 
 SIZES = ((2, 3), (3, 7), (2, 16))
-ATTENTION = "aten::scaled_dot_product_attention"
-
-
-def attention_as_op(gm):
-    """`gm` with each call of torch.nn.functional.scaled_dot_product_attention
-    calling torch.ops.aten.scaled_dot_product_attention.default, with the same
-    arguments (both take attn_mask, dropout_p, is_causal, scale and
-    enable_gqa by keyword)."""
-    for node in gm.graph.find_nodes(op="call_function",
-                                    target=torch.nn.functional.scaled_dot_product_attention):
-        node.target = torch.ops.aten.scaled_dot_product_attention.default
-    gm.recompile()
-    return gm
 
 
 def run(captured):
@@ -56,7 +42,7 @@ for family in FAMILIES:
             oracle.compare(f"{label}, as captured", captured.gm, [SPLIT_AT], run(captured),
                            SIZES)
         attention_as_op(captured.gm)
-        oracle.compare(label, captured.gm, [ATTENTION], run(captured), SIZES)
+        oracle.compare(label, captured.gm, [ATTENTION_OP], run(captured), SIZES)
 sys.exit(oracle.summary())
 
 # As captured, vLLM makes one piece: it does not match a Python function's
