@@ -54,7 +54,6 @@ from vllm_oracle import describe, differences  # noqa: E402
 from fx_mlir_import import native, split_graph  # noqa: E402
 from tables import write_tables  # noqa: E402
 
-GRAPHS = (("llama", 32), ("llama", 80), ("mixtral", 32))
 VLLM_STAGES = ("decompose", "walk", "split_module")
 STAGES = ("import", "passes", "read-back", "apply")
 
@@ -92,6 +91,8 @@ def main():
     parser.add_argument("--library",
                         default=os.path.join(ROOT, "build", "lib", "libFXMLIR-C.so"),
                         help="the libFXMLIR-C.so that split_graph runs in process")
+    parser.add_argument("--graphs", default="llama:32,llama:80,mixtral:32",
+                        help="comma-separated family:layers of Inputs/hf_models.py")
     parser.add_argument("--repeat", type=int, default=5, help="runs of each")
     parser.add_argument("--profile", action="store_true",
                         help="print cProfile's top functions of one fx-mlir split")
@@ -110,7 +111,9 @@ def main():
             + " | ".join(f"vLLM {s}" for s in VLLM_STAGES) + " | "
             + " | ".join(STAGES) + " |",
             "|---|---|---|---|---|---|---|" + "---|" * (len(VLLM_STAGES) + len(STAGES))]
-    for family, layers in GRAPHS:
+    graphs = [(family, int(layers)) for family, layers in
+              (spec.split(":") for spec in args.graphs.split(","))]
+    for family, layers in graphs:
         start = time.perf_counter()
         gm = attention_as_op(capture(family, specialize_float=True, layers=layers).gm)
         print(f"{family} at {layers} layers: captured in {time.perf_counter() - start:.1f} s",
