@@ -45,5 +45,10 @@ config.substitutions.append(
 if subprocess.run([sys.executable, "-c", "import torch.fx"],
                   capture_output=True).returncode == 0:
     config.available_features.add("torch")
+# vLLM itself (utils/install-vllm.sh installs it beside torch) is the oracle
+# of split_graph (Import/split_vllm_oracle.py) and the benchmark's reference.
+if subprocess.run([sys.executable, "-c", "import vllm.compilation.backends"],
+                  capture_output=True).returncode == 0:
+    config.available_features.add("vllm")
 if os.path.exists(os.path.join(config.fx_tools_dir, "fx-fuzz")):
     config.available_features.add("fuzzer")

@@ -1,22 +1,53 @@
-# vLLM's own split_graph as the oracle of fx_mlir_import.split_graph: both
-# split deep copies of every graph of Inputs/vllm_graphs.py, at its family's
-# splitting ops and at the default lists (vLLM's: what
-# CompilationConfig.set_splitting_ops_for_v1 makes of splitting_ops=None;
-# fx-mlir's: splitting_ops=None), and of a few graphs below (EDGES) that
-# touch the rules where vLLM and fx-mlir are known to part. Compared: the
+# vLLM's own split_graph as the oracle of fx_mlir_import.split_graph
+# (Inputs/vllm_oracle.py): both split deep copies of every graph of
+# Inputs/vllm_graphs.py, at its family's splitting ops and at the default
+# lists (vLLM's: what CompilationConfig.set_splitting_ops_for_v1 makes of
+# splitting_ops=None; fx-mlir's: splitting_ops=None), of a few graphs below
+# (EDGES) that touch the rules where vLLM and fx-mlir are known to part, and
+# of the graphs of the split_api tests (Inputs/split_api.py). Compared: the
 # SplitItems (names, ids, is_splitting_graph), the order in which the split
 # graph calls the pieces, the piece of every node, each piece's inputs and
 # outputs in order and whether it returns a tuple, and the sym_shape_indices
 # vLLM's PiecewiseCompileInterpreter would pass each compiled piece; every
 # split graph must compute what the unsplit one computes at three token
 # counts. Each disagreement is one line; the run exits 1 when a split graph
-# computes something else or fx-mlir's split_graph raises.
+# computes something else.
 #
 # vLLM 0.34.0 is installed beside torch 2.13.0 by utils/install-vllm.sh;
 # paths below are in its site-packages.
 # REQUIRES: torch, vllm
 # RUN: %preload_asan %python %s %fx_obj_root/lib/libFXMLIR-C.so | FileCheck %s
 
+# On every family, at its ops, at the default lists and (overloads) at
+# overload names, the splits are the same: SplitItems, calls, nodes, inputs,
+# outputs, 1-tuples and sym_shape_indices. vLLM's rules give these pieces
+# ("*": a splitting piece): the KV-cache update groups with the attention
+# after it (node.next); MLA's lone torch.empty between its two splitting ops
+# joins piece 0, so ids 2 and 6 are gone; cascade's getitems after the
+# prefix attention keep the suffix attention apart; `vllm::linear_attention`
+# matches .default, not .varlen.
+# CHECK: llama, family ops: vLLM pieces 0 1* 2 3* 4: the same split
+# CHECK-NEXT: llama, default ops: vLLM pieces 0 1* 2 3* 4: the same split
+# CHECK-NEXT: qwen, family ops: vLLM pieces 0 1* 2 3* 4: the same split
+# CHECK-NEXT: qwen, default ops: vLLM pieces 0 1* 2 3* 4: the same split
+# CHECK-NEXT: mla, family ops: vLLM pieces 0 1* 3* 4 5* 7* 8: the same split
+# CHECK-NEXT: mla, default ops: vLLM pieces 0 1* 3* 4 5* 7* 8: the same split
+# CHECK-NEXT: moe, family ops: vLLM pieces 0 1* 2 3* 4 5* 6 7* 8: the same split
+# CHECK-NEXT: moe, default ops: vLLM pieces 0 1* 2 3* 4: the same split
+# CHECK-NEXT: hybrid, family ops: vLLM pieces 0 1* 2 3* 4 5* 6: the same split
+# CHECK-NEXT: hybrid, default ops: vLLM pieces 0 1* 2 3* 4 5* 6: the same split
+# CHECK-NEXT: lora, family ops: vLLM pieces 0 1* 2 3* 4: the same split
+# CHECK-NEXT: lora, default ops: vLLM pieces 0 1* 2 3* 4: the same split
+# CHECK-NEXT: tuple_attention, family ops: vLLM pieces 0 1* 2 3* 4: the same split
+# CHECK-NEXT: tuple_attention, default ops: vLLM pieces 0 1* 2 3* 4: the same split
+# CHECK-NEXT: cascade, family ops: vLLM pieces 0 1* 3* 4 5* 7* 8: the same split
+# CHECK-NEXT: cascade, default ops: vLLM pieces 0: the same split
+# CHECK-NEXT: overloads, family ops: vLLM pieces 0 1* 2 3* 4 5* 6 7* 8 9* 10 11* 12: the same split
+# CHECK-NEXT: overloads, default ops: vLLM pieces 0 1* 2 3* 4 5* 6 7* 8 9* 10 11* 12: the same split
+# CHECK-NEXT: overloads, overload names: vLLM pieces 0 1* 2 3* 4: the same split
+# CHECK-NEXT: slice_after_attention, family ops: vLLM pieces 0 1* 2 3* 4: the same split
+# CHECK-NEXT: slice_after_attention, default ops: vLLM pieces 0: the same split
+#
 # Where they part, each a documented choice of fx-mlir's
 # (docs/DesignNotes.md, "vLLM itself as the oracle"):
 # - A size in a keyword argument: vLLM's _decompose_size_nodes replaces it
@@ -25,10 +56,8 @@
 # - x.shape as a getattr node: vLLM decomposes only call_method size
 #   (backends.py:516) and lets the torch.Size cross; fx-mlir sends its
 #   SymInt.
-# On every family, at its ops and at the default lists, the splits are the
-# same: SplitItems, calls, nodes, inputs, outputs, 1-tuples and
-# sym_shape_indices.
-# CHECK-COUNT-20: {{^[a-z_]+, (family|default) ops: vLLM pieces [0-9* ]+: the same split$}}
+# - A float crossing a cut (float_crosses): vLLM passes it; fx-mlir refuses
+#   it in one line. vLLM's split computes the unsplit result.
 # CHECK-NEXT: size_in_keyword: vLLM raised RuntimeError: Tried to erase Node size but it still had 1 users in the graph: {reshaped: None}!
 # CHECK-NEXT: shape_attribute: vLLM pieces 0 1* 2: 5 differences
 # CHECK-NEXT: sym_shape_indices: vLLM {'submod_0': [1], 'submod_2': [1]}, fx-mlir {'submod_0': [1], 'submod_2': [1, 2]}
@@ -37,98 +66,22 @@
 # CHECK-NEXT: submod_0 outputs: vLLM ['shape'], fx-mlir ['sym_size(x,0)']
 # CHECK-NEXT: submod_2 inputs: vLLM ['short_conv', 's0', 'shape'], fx-mlir ['short_conv', 's0', 'sym_size(x,0)']
 # CHECK-NEXT: one_list_ops, default ops: vLLM pieces 1* 2 3* 4: the same split
-# CHECK-NEXT: 23 runs, 2 disagree with vLLM, 0 failures
+# CHECK-NEXT: tuple_attention: vLLM pieces 0 1* 3* 4: the same split
+# CHECK-NEXT: with_buffer: vLLM pieces 0 1* 2: the same split
+# CHECK-NEXT: grad_region: vLLM pieces 0 1* 2: the same split
+# CHECK-NEXT: float_crosses: fx-mlir raised FxImportError: node 'mean' cannot cross from submod_0 to submod_2: only tensors and index values may cross a split boundary: value 'mean' of type 'f64', defined by 'fx.node' in piece 0, is used in piece 2
+# CHECK-NEXT: 28 runs, 3 disagree with vLLM, 0 failures
+# CHECK-NOT: differs
 
-import copy
-import inspect
 import operator
 import sys
 
 import torch
-from vllm.compilation.backends import split_graph as vllm_split_graph
-from vllm.config import CompilationConfig
-from vllm.config.compilation import CompilationMode
-
-from fx_mlir_import import split_graph
 import vllm_graphs
-from vllm_reference import sym_shape_indices
+from split_api import attention_op, float_crosses, grad_region, tuple_attention, with_buffer
+from vllm_oracle import Oracle, default_splitting_ops
 
 TOKENS = (1, 7, 33)
-
-
-def default_splitting_ops():
-    """vLLM's splitting ops when none are configured, Inductor's graph
-    partition off (vllm/config/compilation.py, set_splitting_ops_for_v1)."""
-    config = CompilationConfig(mode=CompilationMode.VLLM_COMPILE)
-    config.set_splitting_ops_for_v1("naive")
-    return config.splitting_ops
-
-
-def key(node, by_name):
-    """A node's name as built (meta['orig_name']); a node of the size
-    decomposition is `sym_size(<tensor>,<dim>)`; a piece's placeholder is
-    the node of the decomposed graph it stands for."""
-    if node.op == "placeholder" and node.target in by_name:
-        node = by_name[node.target]
-    if "orig_name" in node.meta:
-        return node.meta["orig_name"]
-    if node.target is torch.ops.aten.sym_size.int:
-        return f"sym_size({key(node.args[0], by_name)},{node.args[1]})"
-    return f"?{node.name}"
-
-
-def describe(split_gm, items, decomposed):
-    """What a split says, in the original graph's names."""
-    by_name = {n.name: n for n in decomposed.graph.nodes}
-    place, pieces = {}, {}
-    for item in items:
-        inputs, returned, is_tuple = [], [], False
-        for n in item.graph.graph.nodes:
-            if n.op == "placeholder":
-                inputs.append(key(n, by_name))
-            elif n.op == "output":
-                is_tuple = isinstance(n.args[0], (tuple, list))
-                torch.fx.node.map_arg(n.args[0], lambda m: returned.append(key(m, by_name)))
-            else:
-                place[key(n, by_name)] = item.submod_name
-        pieces[item.submod_name] = (inputs, returned, is_tuple)
-    return {
-        "items": [(i.submod_name, i.graph_id, i.is_splitting_graph) for i in items],
-        "calls": [n.target for n in split_gm.graph.nodes if n.op == "call_module"],
-        "place": place,
-        "pieces": pieces,
-        "sym_shape_indices": sym_shape_indices(split_gm, items),
-    }
-
-
-def differences(want, got):
-    """One line per thing fx-mlir's split says otherwise than vLLM's."""
-    lines = []
-    for what in ("items", "calls", "sym_shape_indices"):
-        if want[what] != got[what]:
-            lines.append(f"{what}: vLLM {want[what]}, fx-mlir {got[what]}")
-    for node in sorted(set(want["place"]) | set(got["place"])):
-        if want["place"].get(node) != got["place"].get(node):
-            lines.append(f"node {node}: vLLM {want['place'].get(node)}, "
-                         f"fx-mlir {got['place'].get(node)}")
-    for name in sorted(want["pieces"].keys() & got["pieces"].keys(), key=lambda s: int(s[7:])):
-        (w_in, w_out, w_tuple), (g_in, g_out, g_tuple) = want["pieces"][name], got["pieces"][name]
-        if w_in != g_in:
-            lines.append(f"{name} inputs: vLLM {w_in}, fx-mlir {g_in}")
-        if w_out != g_out:
-            lines.append(f"{name} outputs: vLLM {w_out}, fx-mlir {g_out}")
-        if w_tuple != g_tuple:
-            lines.append(f"{name} returns a tuple: vLLM {w_tuple}, fx-mlir {g_tuple}")
-    return lines
-
-
-def computes_the_same(want, got):
-    """Bitwise the same, or within float tolerance (a piece is another
-    program)."""
-    if len(want) != len(got):
-        return False
-    return all(torch.equal(a, b) or (a.shape == b.shape and torch.allclose(a, b, 1e-5, 1e-6))
-               for a, b in zip(want, got))
 
 
 # Stand-ins for the splitting ops that only one default list has: vLLM
@@ -189,75 +142,56 @@ def one_list_ops():
 EDGES = {f.__name__: f for f in (size_in_keyword, shape_attribute, one_list_ops)}
 
 
-def runs(defaults):
-    """(title, VllmGraph, vLLM's splitting ops, fx-mlir's) of every
-    comparison; where vLLM takes its default list, fx-mlir takes its own
-    (None)."""
-    for family, build in vllm_graphs.FAMILIES.items():
-        case = build(3 if family == "hybrid" else 2)
-        yield f"{family}, family ops", case, case.splitting_ops, case.splitting_ops
-        yield f"{family}, default ops", case, defaults, None
-    for name, build in EDGES.items():
-        case = build()
-        if case.splitting_ops:
-            yield name, case, case.splitting_ops, case.splitting_ops
-        else:
-            yield f"{name}, default ops", case, defaults, None
+# More splitting-op lists for a family: overload names (`ns::op.overload`
+# matches that overload; `ns::op.default` does not match the packet).
+OVERLOAD_NAMES = {"overloads": ["vllm::linear_attention.varlen", "vllm::short_conv.default"]}
 
 
-def split_and_run(title, case, their_ops, our_ops, ours):
-    """Compares one split; returns (disagrees, failures)."""
-    theirs_gm, ours_gm = copy.deepcopy(case.gm), copy.deepcopy(case.gm)
-    try:
-        mine = ours(ours_gm, our_ops)
-    except Exception as err:
-        print(f"{title}: fx-mlir raised {type(err).__name__}: {str(err).splitlines()[0]}")
-        return True, 1
-    splits = [("fx-mlir", mine)]
-    try:
-        theirs = vllm_split_graph(theirs_gm, list(their_ops))
-    except Exception as err:  # vLLM refuses what fx-mlir splits
-        print(f"{title}: vLLM raised {type(err).__name__}: {str(err).splitlines()[0]}")
-        lines = None
-    else:
-        splits.append(("vLLM", theirs))
-        lines = differences(describe(*theirs, theirs_gm), describe(*mine, ours_gm))
-        pieces = " ".join(f"{i.graph_id}{'*' if i.is_splitting_graph else ''}"
-                          for i in theirs[1])
-        print(f"{title}: vLLM pieces {pieces}: "
-              + (f"{len(lines)} difference{'s' * (len(lines) > 1)}" if lines
-                 else "the same split"))
-        for line in lines:
-            print(f"  {line}")
-    failures = 0
-    for n in TOKENS:
-        want = case.gm(*case.inputs(n))
-        for who, (split_gm, _) in splits:
-            try:
-                same = computes_the_same(want, split_gm(*case.inputs(n)))
-            except Exception as err:
-                same = False
-                print(f"{title}: {who}'s split graph raised {type(err).__name__} "
-                      f"at {n} tokens: {str(err).splitlines()[0]}")
-            if not same:
-                failures += 1
-                print(f"{title}: {who}'s split graph differs from the unsplit graph "
-                      f"at {n} tokens")
-    return lines != [], failures
+def run_case(case):
+    """run(module, tokens) for a VllmGraph: its inputs at that many tokens."""
+    return lambda module, n: module(*case.inputs(n))
+
+
+def run_split_api(*tail):
+    """run(module, tokens) for a graph of Inputs/split_api.py: s0, x of shape
+    (s0, 8), then the tensors of shapes `tail`."""
+    def run(module, n):
+        gen = torch.Generator().manual_seed(n)
+        return module(n, torch.randn(n, 8, generator=gen),
+                      *(torch.randn(shape, generator=gen) for shape in tail))
+    return run
 
 
 def main(library):
-    ours = split_graph
-    if "library" in inspect.signature(split_graph).parameters:
-        ours = lambda gm, ops: split_graph(gm, ops, library=library)  # noqa: E731
-    count = disagreements = failures = 0
-    for title, case, their_ops, our_ops in runs(default_splitting_ops()):
-        disagrees, failed = split_and_run(title, case, their_ops, our_ops, ours)
-        count += 1
-        disagreements += disagrees
-        failures += failed
-    print(f"{count} runs, {disagreements} disagree with vLLM, {failures} failures")
-    return 1 if failures else 0
+    oracle = Oracle(library=library)
+    defaults = default_splitting_ops()
+    for family, build in vllm_graphs.FAMILIES.items():
+        case = build(3 if family == "hybrid" else 2)
+        oracle.compare(f"{family}, family ops", case.gm, case.splitting_ops, run_case(case),
+                       TOKENS)
+        # Where vLLM takes its default list, fx-mlir takes its own (None).
+        oracle.compare(f"{family}, default ops", case.gm, defaults, run_case(case), TOKENS,
+                       our_ops=None)
+        if family in OVERLOAD_NAMES:
+            oracle.compare(f"{family}, overload names", case.gm, OVERLOAD_NAMES[family],
+                           run_case(case), TOKENS)
+    for name, build in EDGES.items():
+        case = build()
+        if case.splitting_ops:
+            oracle.compare(name, case.gm, case.splitting_ops, run_case(case), TOKENS)
+        else:
+            oracle.compare(f"{name}, default ops", case.gm, defaults, run_case(case), TOKENS,
+                           our_ops=None)
+    # The graphs of the split_api tests (Inputs/split_api.py).
+    oracle.compare("tuple_attention", tuple_attention(), ["splitapi::attn"], run_split_api(),
+                   TOKENS)
+    oracle.compare("with_buffer", with_buffer(attention_op("oraclebuffer")),
+                   ["oraclebuffer::attn"], run_split_api(), TOKENS)
+    oracle.compare("grad_region", grad_region(attention_op("oraclegrad")),
+                   ["oraclegrad::attn"], run_split_api((8,)), TOKENS)
+    oracle.compare("float_crosses", float_crosses(attention_op("oraclefloat")),
+                   ["oraclefloat::attn"], run_split_api(), TOKENS)
+    return oracle.summary()
 
 
 if __name__ == "__main__":

@@ -56,7 +56,9 @@ class Family:
 
 
 def _decoder(config_class, model_class, **extra):
-    return Family(lambda: model_class(config_class(**_DECODER, **extra)))
+    # A decoder's build takes its layer count (capture's `layers`).
+    return Family(lambda layers=_DECODER["num_hidden_layers"]: model_class(
+        config_class(**{**_DECODER, "num_hidden_layers": layers}, **extra)))
 
 
 def _lora_llama():
@@ -188,7 +190,7 @@ class Captured:
         return getattr(out, self.family.output)
 
 
-def capture(family, batch=2, seq=7, specialize_float=False):
+def capture(family, batch=2, seq=7, specialize_float=False, layers=None):
     """The model of `family`, compiled with dynamic=True, called once at
     (batch, seq) with the dims of its Family's `dynamic` marked dynamic;
     returns its Captured graph. Raises if Dynamo made more than one graph.
@@ -196,14 +198,15 @@ def capture(family, batch=2, seq=7, specialize_float=False):
     By default (torch/_dynamo/config.py: specialize_float = False) Dynamo
     lifts the model's float attributes (an attention's scale, a norm's eps)
     to 0-dim tensor inputs read back with .item(); with `specialize_float`
-    they are constants of the graph."""
+    they are constants of the graph. `layers` sets a decoder's layer
+    count."""
     spec = FAMILIES[family]
     # Models share code (transformers' decorators, its attention and mask
     # functions): without a reset, their cache entries add up to Dynamo's
     # recompile limit.
     torch._dynamo.reset()
     torch.manual_seed(SEED)
-    model = spec.build().eval()
+    model = (spec.build() if layers is None else spec.build(layers)).eval()
     backend = _Backend()
     compiled = torch.compile(model, backend=backend, dynamic=True)
     captured = Captured(family, spec, model, compiled, backend, specialize_float)
@@ -228,6 +231,25 @@ def capture(family, batch=2, seq=7, specialize_float=False):
 # vLLM's should_split matches torch ops only, so the split takes fx-mlir's
 # extension, match_fx_targets, which matches fx.node targets by name.
 SPLIT_AT = "torch.nn.functional.scaled_dot_product_attention"
+
+# vLLM splits only at torch ops (vllm/compilation/partition_rules.py:14-36 of
+# vllm 0.34.0, should_split: an OpOverload or OpOverloadPacket); its models
+# call their attention through one. ATTENTION_OP is aten's op of the same
+# schema as SPLIT_AT.
+ATTENTION_OP = "aten::scaled_dot_product_attention"
+
+
+def attention_as_op(gm):
+    """`gm` with each call of torch.nn.functional.scaled_dot_product_attention
+    calling torch.ops.aten.scaled_dot_product_attention.default, with the same
+    arguments (both take attn_mask, dropout_p, is_causal, scale and
+    enable_gqa by keyword). Returns `gm`."""
+    for node in gm.graph.find_nodes(op="call_function",
+                                    target=torch.nn.functional.scaled_dot_product_attention):
+        node.target = torch.ops.aten.scaled_dot_product_attention.default
+    gm.recompile()
+    return gm
+
 
 # The batch sizes and sequence lengths the split graph runs at.
 BATCHES, SEQS = (2, 3), (3, 7, 16)
