@@ -75,8 +75,11 @@ if [[ $job != demo ]]; then
       { grep -v "is ignored: it is neither a file nor a directory" || true; }
     cp "$requirements" "$venv/requirements.txt"
   fi
-  # vLLM itself, the oracle of split_graph (split_vllm_oracle.py).
+  # vLLM itself, the oracle of split_graph (split_vllm_oracle.py), and its
+  # own tests (integration_test/Vllm), which must then run: lit stops if
+  # they cannot (integration_test/Vllm/lit.local.cfg).
   bash "$root/utils/install-vllm.sh" "$venv"
+  export FX_REQUIRE_VLLM=1
   python=$venv/bin/python
 fi
 

@@ -4,7 +4,10 @@
 # the few that `import vllm.compilation.backends` needs: vllm 0.34.0 requires
 # torch 2.14.0, and pip would replace torch 2.13.0 with a CUDA build of
 # several GB. Usage: utils/install-vllm.sh [VENV] (default: $FX_VENV, else
-# .venv/). Does nothing when the environment has this list already.
+# .venv/). Does nothing when the environment has this list already. It also
+# unpacks the tests/ of vLLM's source distribution into VENV/vllm-tests
+# (utils/fetch_vllm_tests.py, which does nothing when they are there), for
+# integration_test/Vllm.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -16,6 +19,8 @@ if [[ ! -x $python ]]; then
   echo "error: no virtual environment at $venv (utils/build.sh test makes one)" >&2
   exit 1
 fi
+# vLLM's own partition tests (integration_test/Vllm); a stamp of their own.
+"$python" "$root/utils/fetch_vllm_tests.py" "$venv/vllm-tests"
 if cmp -s "$requirements" "$venv/requirements-vllm.txt"; then
   exit 0
 fi

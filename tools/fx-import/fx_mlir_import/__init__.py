@@ -12,16 +12,17 @@ types), `specs` (specs from running the graph or from node metadata),
 `importer` (a dispatch table keyed by node kind and target; every other node
 is an opaque fx.node), `emitter` (MLIR text, every string escaped), `passes`
 (fx-opt's passes and their structured reports), `check` (the --check
-report), `split` (split_graph, vLLM's drop-in) and `cli` (the fx-import
-command).
+report), `split` (split_graph and decompose_size_nodes, vLLM's drop-ins) and
+`cli` (the fx-import command).
 """
 
 from .check import check
 from .errors import FxImportError
 from .importer import DISPATCH, GraphImporter, ImportResult, import_graph, import_module
 from .specs import parse_dynamic
-from .split import SplitItem, split_graph
+from .split import SplitItem, decompose_size_nodes, split_graph
 
 __all__ = ["DISPATCH", "FxImportError", "GraphImporter", "ImportResult", "SplitItem",
-           "import_graph", "import_module", "parse_dynamic", "check", "split_graph"]
+           "decompose_size_nodes", "import_graph", "import_module", "parse_dynamic", "check",
+           "split_graph"]
 

@@ -491,3 +491,13 @@ def _decompose_sizes(graph, size_nodes):
             user.replace_input_with(node, rebuilt)
         graph.erase_node(node)
     return created
+
+
+def decompose_size_nodes(gm):
+    """vLLM's `_decompose_size_nodes` (vllm/compilation/backends.py of vLLM
+    0.34.0), which split_graph runs first: replaces, in GraphModule `gm`, each
+    size without a dim (x.size(), x.shape, sym_size(x): the size nodes the
+    import finds) by its dims, as `_decompose_sizes` does; a size with a dim,
+    x.size(0), is a scalar already and stays. In place; returns None."""
+    _decompose_sizes(gm, import_graph(gm).size_nodes)
+    gm.recompile()
