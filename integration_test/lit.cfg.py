@@ -50,5 +50,10 @@ if subprocess.run([sys.executable, "-c", "import torch.fx"],
 if subprocess.run([sys.executable, "-c", "import vllm.compilation.backends"],
                   capture_output=True).returncode == 0:
     config.available_features.add("vllm")
+elif os.environ.get("FX_REQUIRE_VLLM"):
+    # utils/build.sh sets it: in CI the tests that need vLLM must run, not be
+    # unsupported.
+    lit_config.fatal(f"FX_REQUIRE_VLLM is set, but {sys.executable} cannot import "
+                     f"vllm.compilation.backends (utils/install-vllm.sh installs it)")
 if os.path.exists(os.path.join(config.fx_tools_dir, "fx-fuzz")):
     config.available_features.add("fuzzer")

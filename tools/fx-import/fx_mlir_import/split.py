@@ -499,5 +499,6 @@ def decompose_size_nodes(gm):
     size without a dim (x.size(), x.shape, sym_size(x): the size nodes the
     import finds) by its dims, as `_decompose_sizes` does; a size with a dim,
     x.size(0), is a scalar already and stays. In place; returns None."""
-    _decompose_sizes(gm, import_graph(gm).size_nodes)
+    _decompose_dead_sizes(gm.graph)
+    _decompose_sizes(gm.graph, import_graph(gm, untyped_placeholders=True).size_nodes)
     gm.recompile()
