@@ -13,7 +13,7 @@
 # scaled_dot_product_attention, which Dynamo records as the node's target.
 # The graphs are compared with that target replaced by aten's op of the same
 # schema, split at `aten::scaled_dot_product_attention`, as vLLM's models
-# call their attention through an op; once as captured, to show the part.
+# call their attention through an op; once as captured, where neither splits.
 # REQUIRES: torch, vllm
 # The release build's library runs them; a sanitizer build would repeat them.
 # UNSUPPORTED: sanitizers
@@ -45,10 +45,9 @@ for family in FAMILIES:
         oracle.compare(label, captured.gm, [ATTENTION_OP], run(captured), SIZES)
 sys.exit(oracle.summary())
 
-# As captured, vLLM makes one piece: it does not match a Python function's
-# name; fx-mlir's split_graph does (docs/DesignNotes.md).
-# CHECK: llama, floats specialized, as captured: vLLM pieces 0: 16 differences
-# CHECK-NEXT: items: vLLM [('submod_0', 0, False)], fx-mlir [('submod_0', 0, False), ('submod_1', 1, True), ('submod_2', 2, False), ('submod_3', 3, True), ('submod_4', 4, False)]
+# As captured, both make one piece: neither matches a Python function's
+# name (fx-mlir does with match_fx_targets=True: docs/Usage.md).
+# CHECK: llama, floats specialized, as captured: vLLM pieces 0: the same split
 # With the attention an op, every specialized graph splits alike; with lifted
 # floats, the f64 scale crosses into the attention's piece: vLLM passes it,
 # fx-mlir refuses it in one line, and vLLM's split computes the model's output.
@@ -74,5 +73,5 @@ sys.exit(oracle.summary())
 # CHECK-NEXT: lora-llama, floats lifted: fx-mlir raised FxImportError: node 'item_5' cannot cross from submod_0 to submod_1: only tensors and index values may cross a split boundary: value 'item_5' of type 'f64', defined by 'fx.node' in piece 0, is used in piece 1
 # CHECK-NEXT: vit, floats specialized: vLLM pieces 0 1* 2 3* 4: the same split
 # CHECK-NEXT: vit, floats lifted: fx-mlir raised FxImportError: node 'item_2' cannot cross from submod_0 to submod_1: only tensors and index values may cross a split boundary: value 'item_2' of type 'f64', defined by 'fx.node' in piece 0, is used in piece 1
-# CHECK-NEXT: 23 runs, 12 disagree with vLLM, 0 failures
+# CHECK-NEXT: 23 runs, 11 disagree with vLLM, 0 failures
 # CHECK-NOT: differs
