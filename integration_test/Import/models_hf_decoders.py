@@ -5,10 +5,9 @@
 # (the attention's scale among them), and with specialize_float, which makes
 # them constants. Each time: the import, the --check report (no size nodes:
 # Dynamo passes the sizes as SymInt placeholders) and the split at the
-# attention. The lifted scale is an f64 that would cross into the attention's
-# piece, which fx-split-graph refuses; the specialized graph splits, and the
-# compiled model running the split graph gives the eager model's output at 2
-# batch sizes and 3 lengths.
+# attention. Both graphs split, the lifted scale crossing into the attention's
+# piece as an f64, and the compiled model running each split graph gives the
+# eager model's output at 2 batch sizes and 3 lengths.
 # REQUIRES: torch
 # The release build's library runs them; a sanitizer build would repeat them.
 # UNSUPPORTED: sanitizers
@@ -50,8 +49,19 @@ for ops in ([torch.nn.functional.scaled_dot_product_attention],
 # CHECK: %attn_output = fx.node "call_function" "torch.nn.functional.scaled_dot_product_attention"(%q_embed, %key, %value, %attention_mask, %item_3) {{.*}}'scale': %{{[0-9]+}}, {{.*}} -> (tensor<?x4x?x8xf32>)
 # CHECK: no size nodes in this graph
 # CHECK-NEXT: pre-fix decomposition: succeeds on this graph
-# CHECK-NEXT: split at torch.nn.functional.scaled_dot_product_attention: fails: only tensors and index values may cross a split boundary: value 'item_3' of type 'f64', defined by 'fx.node' in piece 0, is used in piece 1;
-# CHECK-NEXT: llama, floats lifted: split_graph fails: node 'item_3' cannot cross from submod_0 to submod_1: only tensors and index values may cross a split boundary: value 'item_3' of type 'f64', defined by 'fx.node' in piece 0, is used in piece 1
+# CHECK-NEXT: split at torch.nn.functional.scaled_dot_product_attention, after fx-decompose-size: 5 pieces
+# CHECK-NEXT: piece 0: item,
+# CHECK-NEXT: piece 1 (splitting): attn_output{{$}}
+# CHECK-NEXT: piece 2: attn_output_1,
+# CHECK-NEXT: piece 3 (splitting): attn_output_5{{$}}
+# CHECK-NEXT: piece 4: attn_output_6,
+# CHECK-NEXT: cut 0|1: q_embed (tensor<?x4x?x8xf32>), key (tensor<?x4x?x8xf32>), value (tensor<?x4x?x8xf32>), attention_mask (tensor<?x1x?x?xi1>), item_3 (f64), inputs_embeds (tensor<?x?x32xf32>), cos_2 (tensor<1x?x8xf32>), sin_2 (tensor<1x?x8xf32>)
+# CHECK-NEXT: cut 1|2: attention_mask (tensor<?x1x?x?xi1>), attn_output (tensor<?x4x?x8xf32>), inputs_embeds (tensor<?x?x32xf32>), cos_2 (tensor<1x?x8xf32>), sin_2 (tensor<1x?x8xf32>)
+# CHECK-NEXT: cut 2|3: attention_mask (tensor<?x1x?x?xi1>), q_embed_1 (tensor<?x4x?x8xf32>), key_1 (tensor<?x4x?x8xf32>), value_1 (tensor<?x4x?x8xf32>), item_6 (f64), hidden_states_9 (tensor<?x?x32xf32>)
+# CHECK-NEXT: cut 3|4: attn_output_5 (tensor<?x4x?x8xf32>), hidden_states_9 (tensor<?x?x32xf32>)
+# CHECK-NEXT: without fx-decompose-size: splits the same way
+# CHECK-NEXT: llama, floats lifted: split_graph: 5 pieces, 2 of them splitting
+# CHECK-NEXT: llama, floats lifted: split equals eager at batch 2, 3 and sequence 3, 7, 16
 # CHECK-LABEL: // ----- llama, floats specialized
 # CHECK: func.func @llama(%[[B:s[0-9]+]]: index {fx.symbol = "[[B]]"} loc("[[B]]"), %[[S:s[0-9]+]]: index {fx.symbol = "[[S]]"} loc("[[S]]"), %l_kwargs_input_ids_: tensor<?x?xi64> {fx.dim_symbols = ["[[B]]", "[[S]]"]}
 # CHECK-SAME: ) -> (tensor<?x?x64xf32>)
@@ -81,8 +91,19 @@ for ops in ([torch.nn.functional.scaled_dot_product_attention],
 # CHECK: %attn_output = fx.node "call_function" "torch.nn.functional.scaled_dot_product_attention"(%q_embed, %key, %value, %attention_mask, %item_3) {{.*}}'scale': %{{[0-9]+}}, {{.*}} -> (tensor<?x4x?x8xf32>)
 # CHECK: no size nodes in this graph
 # CHECK-NEXT: pre-fix decomposition: succeeds on this graph
-# CHECK-NEXT: split at torch.nn.functional.scaled_dot_product_attention: fails: only tensors and index values may cross a split boundary: value 'item_3' of type 'f64', defined by 'fx.node' in piece 0, is used in piece 1;
-# CHECK-NEXT: qwen2, floats lifted: split_graph fails: node 'item_3' cannot cross from submod_0 to submod_1: only tensors and index values may cross a split boundary: value 'item_3' of type 'f64', defined by 'fx.node' in piece 0, is used in piece 1
+# CHECK-NEXT: split at torch.nn.functional.scaled_dot_product_attention, after fx-decompose-size: 5 pieces
+# CHECK-NEXT: piece 0: item,
+# CHECK-NEXT: piece 1 (splitting): attn_output{{$}}
+# CHECK-NEXT: piece 2: attn_output_1,
+# CHECK-NEXT: piece 3 (splitting): attn_output_5{{$}}
+# CHECK-NEXT: piece 4: attn_output_6,
+# CHECK-NEXT: cut 0|1: q_embed (tensor<?x4x?x8xf32>), key (tensor<?x4x?x8xf32>), value (tensor<?x4x?x8xf32>), attention_mask (tensor<?x1x?x?xi1>), item_3 (f64), inputs_embeds (tensor<?x?x32xf32>), cos_2 (tensor<1x?x8xf32>), sin_2 (tensor<1x?x8xf32>)
+# CHECK-NEXT: cut 1|2: attention_mask (tensor<?x1x?x?xi1>), attn_output (tensor<?x4x?x8xf32>), inputs_embeds (tensor<?x?x32xf32>), cos_2 (tensor<1x?x8xf32>), sin_2 (tensor<1x?x8xf32>)
+# CHECK-NEXT: cut 2|3: attention_mask (tensor<?x1x?x?xi1>), q_embed_1 (tensor<?x4x?x8xf32>), key_1 (tensor<?x4x?x8xf32>), value_1 (tensor<?x4x?x8xf32>), item_6 (f64), hidden_states_9 (tensor<?x?x32xf32>)
+# CHECK-NEXT: cut 3|4: attn_output_5 (tensor<?x4x?x8xf32>), hidden_states_9 (tensor<?x?x32xf32>)
+# CHECK-NEXT: without fx-decompose-size: splits the same way
+# CHECK-NEXT: qwen2, floats lifted: split_graph: 5 pieces, 2 of them splitting
+# CHECK-NEXT: qwen2, floats lifted: split equals eager at batch 2, 3 and sequence 3, 7, 16
 # CHECK-LABEL: // ----- qwen2, floats specialized
 # CHECK: func.func @qwen2(%[[B:s[0-9]+]]: index {fx.symbol = "[[B]]"} loc("[[B]]"), %[[S:s[0-9]+]]: index {fx.symbol = "[[S]]"} loc("[[S]]"), %l_kwargs_input_ids_: tensor<?x?xi64> {fx.dim_symbols = ["[[B]]", "[[S]]"]}
 # CHECK-SAME: ) -> (tensor<?x?x64xf32>)
@@ -112,8 +133,19 @@ for ops in ([torch.nn.functional.scaled_dot_product_attention],
 # CHECK: %attn_output = fx.node "call_function" "torch.nn.functional.scaled_dot_product_attention"(%q_embed, %key, %value, %attention_mask, %item_5) {{.*}}'scale': %{{[0-9]+}}, {{.*}} -> (tensor<?x4x?x8xf32>)
 # CHECK: no size nodes in this graph
 # CHECK-NEXT: pre-fix decomposition: succeeds on this graph
-# CHECK-NEXT: split at torch.nn.functional.scaled_dot_product_attention: fails: only tensors and index values may cross a split boundary: value 'item_5' of type 'f64', defined by 'fx.node' in piece 0, is used in piece 1;
-# CHECK-NEXT: qwen3, floats lifted: split_graph fails: node 'item_5' cannot cross from submod_0 to submod_1: only tensors and index values may cross a split boundary: value 'item_5' of type 'f64', defined by 'fx.node' in piece 0, is used in piece 1
+# CHECK-NEXT: split at torch.nn.functional.scaled_dot_product_attention, after fx-decompose-size: 5 pieces
+# CHECK-NEXT: piece 0: item,
+# CHECK-NEXT: piece 1 (splitting): attn_output{{$}}
+# CHECK-NEXT: piece 2: attn_output_1,
+# CHECK-NEXT: piece 3 (splitting): attn_output_5{{$}}
+# CHECK-NEXT: piece 4: attn_output_6,
+# CHECK-NEXT: cut 0|1: q_embed (tensor<?x4x?x8xf32>), key (tensor<?x4x?x8xf32>), value (tensor<?x4x?x8xf32>), attention_mask (tensor<?x1x?x?xi1>), item_5 (f64), inputs_embeds (tensor<?x?x32xf32>), cos_2 (tensor<1x?x8xf32>), sin_2 (tensor<1x?x8xf32>)
+# CHECK-NEXT: cut 1|2: attention_mask (tensor<?x1x?x?xi1>), attn_output (tensor<?x4x?x8xf32>), inputs_embeds (tensor<?x?x32xf32>), cos_2 (tensor<1x?x8xf32>), sin_2 (tensor<1x?x8xf32>)
+# CHECK-NEXT: cut 2|3: attention_mask (tensor<?x1x?x?xi1>), q_embed_1 (tensor<?x4x?x8xf32>), key_1 (tensor<?x4x?x8xf32>), value_1 (tensor<?x4x?x8xf32>), item_10 (f64), hidden_states_13 (tensor<?x?x32xf32>)
+# CHECK-NEXT: cut 3|4: attn_output_5 (tensor<?x4x?x8xf32>), hidden_states_13 (tensor<?x?x32xf32>)
+# CHECK-NEXT: without fx-decompose-size: splits the same way
+# CHECK-NEXT: qwen3, floats lifted: split_graph: 5 pieces, 2 of them splitting
+# CHECK-NEXT: qwen3, floats lifted: split equals eager at batch 2, 3 and sequence 3, 7, 16
 # CHECK-LABEL: // ----- qwen3, floats specialized
 # CHECK: func.func @qwen3(%[[B:s[0-9]+]]: index {fx.symbol = "[[B]]"} loc("[[B]]"), %[[S:s[0-9]+]]: index {fx.symbol = "[[S]]"} loc("[[S]]"), %l_kwargs_input_ids_: tensor<?x?xi64> {fx.dim_symbols = ["[[B]]", "[[S]]"]}
 # CHECK-SAME: ) -> (tensor<?x?x64xf32>)
@@ -143,8 +175,19 @@ for ops in ([torch.nn.functional.scaled_dot_product_attention],
 # CHECK: %attn_output = fx.node "call_function" "torch.nn.functional.scaled_dot_product_attention"(%q_embed, %key, %value, %attention_mask, %item_3) {{.*}}'scale': %{{[0-9]+}}, {{.*}} -> (tensor<?x4x?x8xf32>)
 # CHECK: no size nodes in this graph
 # CHECK-NEXT: pre-fix decomposition: succeeds on this graph
-# CHECK-NEXT: split at torch.nn.functional.scaled_dot_product_attention: fails: only tensors and index values may cross a split boundary: value 'item_3' of type 'f64', defined by 'fx.node' in piece 0, is used in piece 1;
-# CHECK-NEXT: mistral, floats lifted: split_graph fails: node 'item_3' cannot cross from submod_0 to submod_1: only tensors and index values may cross a split boundary: value 'item_3' of type 'f64', defined by 'fx.node' in piece 0, is used in piece 1
+# CHECK-NEXT: split at torch.nn.functional.scaled_dot_product_attention, after fx-decompose-size: 5 pieces
+# CHECK-NEXT: piece 0: item,
+# CHECK-NEXT: piece 1 (splitting): attn_output{{$}}
+# CHECK-NEXT: piece 2: attn_output_1,
+# CHECK-NEXT: piece 3 (splitting): attn_output_5{{$}}
+# CHECK-NEXT: piece 4: attn_output_6,
+# CHECK-NEXT: cut 0|1: q_embed (tensor<?x4x?x8xf32>), key (tensor<?x4x?x8xf32>), value (tensor<?x4x?x8xf32>), attention_mask (tensor<?x1x?x?xi1>), item_3 (f64), inputs_embeds (tensor<?x?x32xf32>), cos_2 (tensor<1x?x8xf32>), sin_2 (tensor<1x?x8xf32>)
+# CHECK-NEXT: cut 1|2: attention_mask (tensor<?x1x?x?xi1>), attn_output (tensor<?x4x?x8xf32>), inputs_embeds (tensor<?x?x32xf32>), cos_2 (tensor<1x?x8xf32>), sin_2 (tensor<1x?x8xf32>)
+# CHECK-NEXT: cut 2|3: attention_mask (tensor<?x1x?x?xi1>), q_embed_1 (tensor<?x4x?x8xf32>), key_1 (tensor<?x4x?x8xf32>), value_1 (tensor<?x4x?x8xf32>), item_6 (f64), hidden_states_9 (tensor<?x?x32xf32>)
+# CHECK-NEXT: cut 3|4: attn_output_5 (tensor<?x4x?x8xf32>), hidden_states_9 (tensor<?x?x32xf32>)
+# CHECK-NEXT: without fx-decompose-size: splits the same way
+# CHECK-NEXT: mistral, floats lifted: split_graph: 5 pieces, 2 of them splitting
+# CHECK-NEXT: mistral, floats lifted: split equals eager at batch 2, 3 and sequence 3, 7, 16
 # CHECK-LABEL: // ----- mistral, floats specialized
 # CHECK: func.func @mistral(%[[B:s[0-9]+]]: index {fx.symbol = "[[B]]"} loc("[[B]]"), %[[S:s[0-9]+]]: index {fx.symbol = "[[S]]"} loc("[[S]]"), %l_kwargs_input_ids_: tensor<?x?xi64> {fx.dim_symbols = ["[[B]]", "[[S]]"]}
 # CHECK-SAME: ) -> (tensor<?x?x64xf32>)
@@ -174,8 +217,19 @@ for ops in ([torch.nn.functional.scaled_dot_product_attention],
 # CHECK: %attn_output = fx.node "call_function" "torch.nn.functional.scaled_dot_product_attention"(%q_embed, %key, %value, %attention_mask, %item_3) {{.*}}'scale': %{{[0-9]+}}, {{.*}} -> (tensor<?x4x?x8xf32>)
 # CHECK: no size nodes in this graph
 # CHECK-NEXT: pre-fix decomposition: succeeds on this graph
-# CHECK-NEXT: split at torch.nn.functional.scaled_dot_product_attention: fails: only tensors and index values may cross a split boundary: value 'item_3' of type 'f64', defined by 'fx.node' in piece 0, is used in piece 1;
-# CHECK-NEXT: gemma, floats lifted: split_graph fails: node 'item_3' cannot cross from submod_0 to submod_1: only tensors and index values may cross a split boundary: value 'item_3' of type 'f64', defined by 'fx.node' in piece 0, is used in piece 1
+# CHECK-NEXT: split at torch.nn.functional.scaled_dot_product_attention, after fx-decompose-size: 5 pieces
+# CHECK-NEXT: piece 0: item,
+# CHECK-NEXT: piece 1 (splitting): attn_output{{$}}
+# CHECK-NEXT: piece 2: attn_output_1,
+# CHECK-NEXT: piece 3 (splitting): attn_output_5{{$}}
+# CHECK-NEXT: piece 4: attn_output_6,
+# CHECK-NEXT: cut 0|1: q_embed (tensor<?x4x?x8xf32>), key (tensor<?x4x?x8xf32>), value (tensor<?x4x?x8xf32>), attention_mask (tensor<?x1x?x?xi1>), item_3 (f64), inputs_embeds (tensor<?x?x32xf32>), cos_2 (tensor<1x?x8xf32>), sin_2 (tensor<1x?x8xf32>)
+# CHECK-NEXT: cut 1|2: attention_mask (tensor<?x1x?x?xi1>), attn_output (tensor<?x4x?x8xf32>), inputs_embeds (tensor<?x?x32xf32>), cos_2 (tensor<1x?x8xf32>), sin_2 (tensor<1x?x8xf32>)
+# CHECK-NEXT: cut 2|3: attention_mask (tensor<?x1x?x?xi1>), q_embed_1 (tensor<?x4x?x8xf32>), key_1 (tensor<?x4x?x8xf32>), value_1 (tensor<?x4x?x8xf32>), item_6 (f64), hidden_states_5 (tensor<?x?x32xf32>)
+# CHECK-NEXT: cut 3|4: attn_output_5 (tensor<?x4x?x8xf32>), hidden_states_5 (tensor<?x?x32xf32>)
+# CHECK-NEXT: without fx-decompose-size: splits the same way
+# CHECK-NEXT: gemma, floats lifted: split_graph: 5 pieces, 2 of them splitting
+# CHECK-NEXT: gemma, floats lifted: split equals eager at batch 2, 3 and sequence 3, 7, 16
 # CHECK-LABEL: // ----- gemma, floats specialized
 # CHECK: func.func @gemma(%[[B:s[0-9]+]]: index {fx.symbol = "[[B]]"} loc("[[B]]"), %[[S:s[0-9]+]]: index {fx.symbol = "[[S]]"} loc("[[S]]"), %l_kwargs_input_ids_: tensor<?x?xi64> {fx.dim_symbols = ["[[B]]", "[[S]]"]}
 # CHECK-SAME: ) -> (tensor<?x?x64xf32>)

@@ -1,7 +1,8 @@
 # Where fx-mlir refuses a split, split_graph raises one FxImportError whose
-# message is one line naming the FX node and both pieces: here a float
-# (x.mean().item()) computed before the attention and used after it. Where
-# torch's split_module fails on the partition, the error is one line too.
+# message is one line naming the FX node and both pieces: here a torch.Size
+# that a function of the user's returns (no size node has its dims) made
+# before the attention and used after it. Where torch's split_module fails
+# on the partition, the error is one line too.
 # REQUIRES: torch
 # RUN: %python %s %fx_obj_root/bin/fx-opt | FileCheck %s
 
@@ -9,7 +10,7 @@ import sys
 
 import torch
 import torch.fx
-from split_api import attention_op, float_crosses, node
+from split_api import attention_op, node, size_crosses
 from symbolic import symint
 from torch._subclasses.fake_tensor import FakeTensorMode
 from torch.fx.experimental.symbolic_shapes import ShapeEnv
@@ -19,9 +20,9 @@ from fx_mlir_import import FxImportError, split_graph
 # The fx-opt of the build under test.
 FX_OPT = sys.argv[1]
 
-gm = float_crosses(attention_op("splitapierr"))
+gm = size_crosses(attention_op("splitapierr"))
 
-# CHECK: node 'mean' cannot cross from submod_0 to submod_2: only tensors and index values may cross a split boundary: value 'mean' of type 'f64', defined by 'fx.node' in piece 0, is used in piece 2
+# CHECK: node 'shape' cannot cross from submod_0 to submod_2: a torch.Size would cross a split boundary: value 'shape' of type '!fx.size<2>', defined by 'fx.node' in piece 0, is used in piece 2{{$}}
 # CHECK-NEXT: lines: 1
 try:
     split_graph(gm, ["splitapierr::attn"], fx_opt=FX_OPT)

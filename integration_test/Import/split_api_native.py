@@ -17,7 +17,7 @@
 import argparse
 
 import vllm_graphs
-from split_api import attention_op, float_crosses
+from split_api import attention_op, float_crosses, size_crosses
 
 from fx_mlir_import import FxImportError, native, passes, split_graph
 
@@ -47,13 +47,17 @@ ATTN_OP = attention_op("splitapinative")
 
 def error(ops, **runner):
     try:
-        split_graph(float_crosses(ATTN_OP), ops, **runner)
+        split_graph(size_crosses(ATTN_OP), ops, **runner)
     except FxImportError as e:
         return str(e)
     return "no error"
 
 
-# CHECK: refused: node 'mean' cannot cross from submod_0 to submod_2: only tensors and index values may cross a split boundary: value 'mean' of type 'f64', defined by 'fx.node' in piece 0, is used in piece 2
+# A float crosses; a torch.Size no size node has the dims of does not.
+# CHECK: float: 3 pieces
+# CHECK-NEXT: refused: node 'shape' cannot cross from submod_0 to submod_2: a torch.Size would cross a split boundary: value 'shape' of type '!fx.size<2>', defined by 'fx.node' in piece 0, is used in piece 2{{$}}
+_, items = split_graph(float_crosses(ATTN_OP), ["splitapinative::attn"], **RUNNER)
+print(f"float: {len(items)} pieces", file=out)
 print("refused:", error(["splitapinative::attn"], **RUNNER), file=out)
 
 # A pipeline that does not parse, IR that does not parse, and a pass that

@@ -16,7 +16,7 @@ import threading
 
 import torch
 import torch.fx
-from split_api import attention_op, node, start_graph
+from split_api import attention_op, node, shape_of, start_graph
 
 from fx_mlir_import import FxImportError, split_graph
 from vllm.compilation.backends import split_graph as vllm_split_graph
@@ -39,17 +39,18 @@ def x_of(n):
     return torch.arange(n * 8, dtype=torch.float32).reshape(n, 8)
 
 
-# A float crosses the cut: fx-mlir refuses; gm is as it was and computes the same.
-# CHECK-LABEL: refused: node 'mean' cannot cross from submod_0 to submod_2
+# A torch.Size of no size node crosses the cut: fx-mlir refuses, after
+# x.size() was decomposed in its copy; gm is as it was and computes the same.
+# CHECK-LABEL: refused: node 'shape' cannot cross from submod_0 to submod_2
 # CHECK-NEXT: gm unchanged: True
 # CHECK-NEXT: computes the same: True
 g, px, x = start_graph()
 size = node(g, "call_method", "size", (px,), x.shape, "size")
-mean = node(g, "call_method", "mean", (px,), 0.5, "mean")
+shape = node(g, "call_function", shape_of, (px,), x.shape, "shape")
 attn = node(g, "call_function", ATTN, (px,), x, "attn")
 view = node(g, "call_method", "view", (attn, size), x, "view")
-mul = node(g, "call_function", operator.mul, (view, mean), x, "mul")
-g.output((mul,))
+reshaped = node(g, "call_method", "reshape", (view, shape), x, "reshaped")
+g.output((reshaped,))
 gm = module(g)
 want, before = gm(5, x_of(5)), snapshot(gm)
 try:

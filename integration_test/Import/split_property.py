@@ -2,13 +2,15 @@
 # random Dynamo-style graphs on a SymInt placeholder s0 and x of shape
 # (s0, 8) with x.size(), x.size(d), x.shape[i], sym_size.int(x, 0), slices
 # and sums of sizes, size.numel(), views, a custom op taking SymInt[],
-# dead sizes, floats and attention ops to split at. Where split_graph splits, the
-# split module computes what the graph computed at 3, 6 and 17 tokens;
+# dead sizes, floats, a torch.Size a function of the user's returns (which
+# may not cross a cut) and attention ops to split at. Where split_graph
+# splits, the split module computes what the graph computed at 3, 6 and 17
+# tokens;
 # where it raises, it raises FxImportError and leaves the graph as it was:
 # the same code, nodes, arguments and meta, computing the same.
 # REQUIRES: torch
 # RUN: %python %s %fx_obj_root/lib/libFXMLIR-C.so | FileCheck %s
-# CHECK: 150 random graphs: {{[0-9]+}} split, {{[0-9]+}} refused, all properties hold
+# CHECK: 150 random graphs: {{[1-9][0-9]*}} split, {{[1-9][0-9]*}} refused, all properties hold
 
 import operator
 import sys
@@ -17,7 +19,7 @@ import torch
 import torch.fx
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from split_api import attention_op, node, start_graph
+from split_api import attention_op, node, shape_of, start_graph
 from torch._subclasses.fake_tensor import FakeTensorMode
 
 from fx_mlir_import import FxImportError, split_graph
@@ -90,9 +92,11 @@ def build(steps):
             count = node(g, "call_method", "numel", (sizes[pick % len(sizes)],),
                          x.shape[0] * 8, name + "_numel")
             tensors.append(node(g, "call_function", operator.mul, (t, count), x, name))
-        elif op == 13:  # a float: fx-mlir refuses it across a cut
+        elif op == 13:  # a float, which crosses a cut as a scalar
             total = node(g, "call_method", "sum", (t,), x.sum(), name + "_sum")
             scalars.append(node(g, "call_method", "item", (total,), 0.5, name))
+        elif op == 14:  # a torch.Size of no size node: refused across a cut
+            sizes.append(node(g, "call_function", shape_of, (t,), x.shape, name))
     outputs = tensors[-2:] + sizes[-1:] if steps and steps[-1][1] % 2 else tensors[-1:]
     g.output(tuple(outputs))
     return torch.fx.GraphModule(torch.nn.Module(), g)
@@ -115,7 +119,7 @@ def snapshot(gm):
 
 @settings(max_examples=EXAMPLES, derandomize=True, deadline=None, database=None,
           suppress_health_check=list(HealthCheck))
-@given(st.lists(st.tuples(st.integers(0, 13), st.integers(0, 99)), min_size=1, max_size=14))
+@given(st.lists(st.tuples(st.integers(0, 14), st.integers(0, 99)), min_size=1, max_size=14))
 def test_split_graph(steps):
     gm = build(steps)
     want = [gm(*inputs(n)) for n in TOKENS]

@@ -56,8 +56,11 @@
 # - x.shape as a getattr node: vLLM decomposes only call_method size
 #   (backends.py:516) and lets the torch.Size cross; fx-mlir sends its
 #   SymInt.
-# - A float crossing a cut (float_crosses): vLLM passes it; fx-mlir refuses
-#   it in one line. vLLM's split computes the unsplit result.
+# - A torch.Size that no size node makes (size_crosses: a function of the
+#   user's returns x.shape): vLLM lets it cross, which its own docstring says
+#   aot_autograd cannot take as a piece's output (backends.py:507-513);
+#   fx-mlir refuses it in one line. A float crossing (float_crosses) is a
+#   scalar, which both pass.
 # CHECK-NEXT: size_in_keyword: vLLM raised RuntimeError: Tried to erase Node size but it still had 1 users in the graph: {reshaped: None}!
 # CHECK-NEXT: shape_attribute: vLLM pieces 0 1* 2: 5 differences
 # CHECK-NEXT: sym_shape_indices: vLLM {'submod_0': [1], 'submod_2': [1]}, fx-mlir {'submod_0': [1], 'submod_2': [1, 2]}
@@ -69,8 +72,9 @@
 # CHECK-NEXT: tuple_attention: vLLM pieces 0 1* 3* 4: the same split
 # CHECK-NEXT: with_buffer: vLLM pieces 0 1* 2: the same split
 # CHECK-NEXT: grad_region: vLLM pieces 0 1* 2: the same split
-# CHECK-NEXT: float_crosses: fx-mlir raised FxImportError: node 'mean' cannot cross from submod_0 to submod_2: only tensors and index values may cross a split boundary: value 'mean' of type 'f64', defined by 'fx.node' in piece 0, is used in piece 2
-# CHECK-NEXT: 28 runs, 3 disagree with vLLM, 0 failures
+# CHECK-NEXT: float_crosses: vLLM pieces 0 1* 2: the same split
+# CHECK-NEXT: size_crosses: fx-mlir raised FxImportError: node 'shape' cannot cross from submod_0 to submod_2: a torch.Size would cross a split boundary: value 'shape' of type '!fx.size<2>', defined by 'fx.node' in piece 0, is used in piece 2
+# CHECK-NEXT: 29 runs, 3 disagree with vLLM, 0 failures
 # CHECK-NOT: differs
 
 import operator
@@ -78,7 +82,8 @@ import sys
 
 import torch
 import vllm_graphs
-from split_api import attention_op, float_crosses, grad_region, tuple_attention, with_buffer
+from split_api import (attention_op, float_crosses, grad_region, size_crosses, tuple_attention,
+                       with_buffer)
 from vllm_oracle import Oracle, default_splitting_ops
 
 TOKENS = (1, 7, 33)
@@ -191,6 +196,8 @@ def main(library):
                    ["oraclegrad::attn"], run_split_api((8,)), TOKENS)
     oracle.compare("float_crosses", float_crosses(attention_op("oraclefloat")),
                    ["oraclefloat::attn"], run_split_api(), TOKENS)
+    oracle.compare("size_crosses", size_crosses(attention_op("oraclesize")),
+                   ["oraclesize::attn"], run_split_api(), TOKENS)
     return oracle.summary()
 
 

@@ -48,12 +48,31 @@ def start_graph():
 
 def float_crosses(attn_op):
     """A float (x.mean().item()) computed before `attn_op` and used after
-    it: a split there must be refused. Returns the GraphModule."""
+    it: a scalar, which crosses the cut as vLLM passes it. Returns the
+    GraphModule."""
     g, px, x = start_graph()
     mean = node(g, "call_method", "mean", (px,), 0.5, "mean")
     attn = node(g, "call_function", attn_op, (px,), x, "attn")
     mul = node(g, "call_function", operator.mul, (attn, mean), x, "mul")
     g.output((mul,))
+    return torch.fx.GraphModule(torch.nn.Module(), g)
+
+
+def shape_of(t):
+    """x.shape through a function of the user's, which no size
+    decomposition sees through."""
+    return t.shape
+
+
+def size_crosses(attn_op):
+    """A torch.Size returned by shape_of(x) before `attn_op` and viewed to
+    after it: no size node has its dims, so a split there must be refused.
+    Returns the GraphModule."""
+    g, px, x = start_graph()
+    shape = node(g, "call_function", shape_of, (px,), x.shape, "shape")
+    attn = node(g, "call_function", attn_op, (px,), x, "attn")
+    view = node(g, "call_method", "view", (attn, shape), x, "view")
+    g.output((view,))
     return torch.fx.GraphModule(torch.nn.Module(), g)
 
 

@@ -24,25 +24,22 @@ func.func @size_crosses(%x: tensor<?x8xf32>) -> tensor<?x8xf32> {
 
 // -----
 
-// Any other type: the message names it. Every offending value is reported,
-// and nothing changes in any function.
-// UNCHANGED-LABEL: func.func @float_crosses(
-// UNCHANGED-NEXT: fx.node {{.*}}"torch.mean"
-func.func @float_crosses(%x: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error @+1 {{only tensors and index values may cross a split boundary: value 'fx.node' of type 'f64', defined by 'fx.node' in piece 0, is used in piece 2}}
-  %mean = fx.node "call_function" "torch.mean"(%x) : (tensor<4xf32>) -> f64
-  // expected-error @+1 {{only tensors and index values may cross a split boundary: value 'fx.node' of type 'i1', defined by 'fx.node' in piece 0, is used in piece 2}}
-  %flag = fx.node "call_function" "torch.is_nonzero"(%x) : (tensor<4xf32>) -> i1
+// Any other type: the message names it. A tuple does not cross even when
+// its elements could. Every offending value is reported, and nothing changes
+// in any function.
+// UNCHANGED-LABEL: func.func @tuple_crosses(
+// UNCHANGED-NEXT: fx.node {{.*}}"torch.aminmax"
+func.func @tuple_crosses(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{only tensors and scalars may cross a split boundary: value 'fx.node' of type 'tuple<f64, f64>', defined by 'fx.node' in piece 0, is used in piece 2}}
+  %range = fx.node "call_function" "torch.aminmax"(%x) : (tensor<4xf32>) -> tuple<f64, f64>
+  // expected-error @+1 {{only tensors and scalars may cross a split boundary: value 'fx.node' of type 'none', defined by 'fx.node' in piece 0, is used in piece 2}}
+  %none = fx.node "call_function" "f"(%x) : (tensor<4xf32>) -> none
   %a = fx.node "call_function" "torch.ops.vllm.unified_attention_with_output"(%x) : (tensor<4xf32>) -> tensor<4xf32>
   // expected-note @+1 {{used here by 'fx.node'}}
-  %r = fx.node "call_function" "torch.add"(%a, %mean) : (tensor<4xf32>, f64) -> tensor<4xf32>
-  // expected-note @+1 {{used here by 'scf.if'}}
-  %w = scf.if %flag -> tensor<4xf32> {
-    scf.yield %r : tensor<4xf32>
-  } else {
-    scf.yield %a : tensor<4xf32>
-  }
-  return %w : tensor<4xf32>
+  %r = fx.node "call_function" "g"(%a, %range) : (tensor<4xf32>, tuple<f64, f64>) -> tensor<4xf32>
+  // expected-note @+1 {{used here by 'fx.node'}}
+  %s = fx.node "call_function" "h"(%r, %none) : (tensor<4xf32>, none) -> tensor<4xf32>
+  return %s : tensor<4xf32>
 }
 
 // A piece whose function is fine does not change either.
@@ -66,9 +63,10 @@ func.func @size_returned(%x: tensor<?x8xf32>) -> !fx.size<2> {
 
 // -----
 
-// One result of several is named with its position.
+// One result of several is named with its position. fx-decompose-size
+// decomposes only an fx.size, so the message does not send the user there.
 func.func @tuple_element(%x: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error @+1 {{a torch.Size would cross a split boundary: value 'fx.node[1]' of type '!fx.size<1>', defined by 'fx.node' in piece 0, is used in piece 2; run fx-decompose-size first}}
+  // expected-error @+1 {{a torch.Size would cross a split boundary: value 'fx.node[1]' of type '!fx.size<1>', defined by 'fx.node' in piece 0, is used in piece 2}}
   %pair:2 = fx.node "call_function" "f"(%x) : (tensor<4xf32>) -> (tensor<4xf32>, !fx.size<1>)
   %a = fx.node "call_function" "torch.ops.vllm.unified_attention_with_output"(%pair#0) : (tensor<4xf32>) -> tensor<4xf32>
   // expected-note @+1 {{used here by 'fx.view'}}
@@ -104,7 +102,7 @@ func.func @two_blocks(%x: tensor<4xf32>) {
 // that piece (it would use the index before it exists), so the tuple would
 // cross.
 func.func @getitem_late_index(%x: tensor<4x3xf32>) -> tensor<2x3xf32> {
-  // expected-error @+1 {{only tensors and index values may cross a split boundary: value 'fx.node' of type 'tuple<tensor<2x3xf32>, tensor<2x3xf32>>', defined by 'fx.node' in piece 1, is used in piece 2}}
+  // expected-error @+1 {{only tensors and scalars may cross a split boundary: value 'fx.node' of type 'tuple<tensor<2x3xf32>, tensor<2x3xf32>>', defined by 'fx.node' in piece 1, is used in piece 2}}
   %split = fx.node "call_function" "torch.ops.vllm.unified_attention_with_output"(%x)
       : (tensor<4x3xf32>) -> tuple<tensor<2x3xf32>, tensor<2x3xf32>>
   %i = fx.sym_size %x, dim = 1 : tensor<4x3xf32>

@@ -179,6 +179,26 @@ func.func @rematerialized(%x: tensor<?x8xf32>, %m: tensor<?xi64>) -> (tensor<?xi
   return %t, %v : tensor<?xi64>, tensor<?x8xf32>
 }
 
+// Scalars cross as tensors do: a float (`f64`, as `x.mean().item()`) and a
+// SymBool (`i1`) leave piece 0 as results and enter piece 2 as arguments;
+// only `index` arguments are SymInts in sym_shape_indices.
+// CHECK-LABEL: func.func @scalars_cross(
+// CHECK-SAME: %[[X:[^:]*]]: tensor<4xf32>)
+// CHECK-NEXT: %[[P0:.*]]:2 = call @scalars_cross_submod_0(%[[X]]) : (tensor<4xf32>) -> (f64, i1)
+// CHECK-NEXT: %[[P1:.*]] = call @scalars_cross_submod_1(%[[X]])
+// CHECK-NEXT: %[[P2:.*]] = call @scalars_cross_submod_2(%[[P1]], %[[P0]]#0, %[[P0]]#1) : (tensor<4xf32>, f64, i1) -> tensor<4xf32>
+// CHECK-NEXT: return %[[P2]]
+// CHECK-LABEL: func.func private @scalars_cross_submod_2(
+// CHECK-SAME: %{{[^:]*}}: tensor<4xf32>, %{{[^:]*}}: f64, %{{[^:]*}}: i1) -> tensor<4xf32>
+// CHECK-SAME: fx.sym_shape_indices = array<i64>
+func.func @scalars_cross(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %mean = fx.node "call_method" "item"(%x) : (tensor<4xf32>) -> f64
+  %flag = fx.node "call_function" "torch.is_nonzero"(%x) : (tensor<4xf32>) -> i1
+  %a = fx.node "call_function" "torch.ops.vllm.unified_attention_with_output"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  %r = fx.node "call_function" "torch.ops.test.scale"(%a, %mean, %flag) : (tensor<4xf32>, f64, i1) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
 // A copy whose operands the piece itself defines comes after them.
 // CHECK-LABEL: func.func private @copy_after_operand_submod_2(
 // CHECK-NEXT: %[[N:.*]] = fx.sym_size

@@ -12,7 +12,7 @@
 // graphs, the attention pieces run eagerly. Every value that crosses a cut
 // becomes an output of one piece and an input of another, and a torch.Size
 // among them broke the piece's compilation. Here the cut is an MLIR pass, and
-// what may cross it is checked: tensors and index values only.
+// what may cross it is checked: tensors and scalars only.
 //
 // The vLLM rules are those of vllm-project/vllm commit
 // 7ffc3d06e70c97125760bd3997896b27954a9649 (most likely of the closed draft
@@ -187,7 +187,13 @@ static bool isErasedNode(Operation *op) {
   return false;
 }
 
-static bool mayCross(Type type) { return isa<TensorType, IndexType>(type); }
+/// Tensors and the scalars a node makes (an int or SymInt as `index`, a
+/// SymBool as `i1`, a float or SymFloat as `f64`) may cross a cut, as they
+/// may be a piece's inputs and outputs in vLLM; a torch.Size, a tuple or an
+/// opaque value may not.
+static bool mayCross(Type type) {
+  return isa<TensorType, IndexType, IntegerType, FloatType>(type);
+}
 
 /// vLLM's name of piece `number`, as split_module names its submodules.
 static std::string submodName(int64_t number) {
@@ -369,7 +375,7 @@ public:
 
   /// Assigns ops to pieces and works out what each piece receives. Fails,
   /// with a diagnostic per offending value, when something other than a
-  /// tensor or an index value would cross a cut.
+  /// tensor or a scalar would cross a cut.
   LogicalResult analyze();
 
   /// Whether the function has a splitting op to cut at.
@@ -733,8 +739,7 @@ InFlightDiagnostic SplitPlan::emitCrossingError(Value value, unsigned from,
   std::string message;
   llvm::raw_string_ostream os(message);
   os << (isSize ? "a torch.Size would cross a split boundary: "
-                : "only tensors and index values may cross a split "
-                  "boundary: ")
+                : "only tensors and scalars may cross a split boundary: ")
      << "value '" << valueName(value, info) << "' of type '" << value.getType()
      << "', defined by '" << def->getName() << "' in piece "
      << pieces[from].number << ", ";
@@ -742,7 +747,9 @@ InFlightDiagnostic SplitPlan::emitCrossingError(Value value, unsigned from,
     os << "is used in piece " << pieces[*to].number;
   else
     os << "is returned";
-  if (isSize)
+  // Only an fx.size is fx-decompose-size's to rewrite; a torch.Size another
+  // node returns has no dims to cross in its place.
+  if (isa<SizeOp>(def))
     os << "; run fx-decompose-size first";
   errors.push_back(
       {valueName(value, info), message, pieces[from].number,

