@@ -23,6 +23,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 
 #include <cstdlib>
@@ -40,11 +41,28 @@ inline const DialectRegistry &getRegistry() {
   return *registry;
 }
 
+/// A single-threaded context of getRegistry() that drops its diagnostics:
+/// most fuzzed input is invalid, and only a crash is a finding.
+struct SilentContext {
+  MLIRContext context{getRegistry(), MLIRContext::Threading::DISABLED};
+  ScopedDiagnosticHandler silence{&context,
+                                  [](Diagnostic &) { return success(); }};
+};
+
+/// `text` parsed in `context`, or null if it does not parse or verify. A
+/// std::string, since the parser wants a NUL-terminated buffer.
+inline OwningOpRef<ModuleOp> parseValid(const std::string &text,
+                                        MLIRContext *context) {
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, context);
+  if (!module || failed(verify(*module)))
+    return nullptr;
+  return module;
+}
+
 /// Runs `passes`, in order, on `copy`, a copy of `module`; a pipeline that
 /// succeeds must leave IR that verifies. Returns whether it succeeded.
 template <typename... Passes>
-bool runOnCopy(ModuleOp module, OwningOpRef<ModuleOp> &copy,
-               Passes... passes) {
+bool runOnCopy(ModuleOp module, OwningOpRef<ModuleOp> &copy, Passes... passes) {
   copy = module.clone();
   PassManager pm(module.getContext());
   pm.enableVerifier(false);
@@ -57,8 +75,7 @@ bool runOnCopy(ModuleOp module, OwningOpRef<ModuleOp> &copy,
 }
 
 template <typename... Passes>
-void runOnCopy(ModuleOp module, std::unique_ptr<Pass> first,
-               Passes... rest) {
+void runOnCopy(ModuleOp module, std::unique_ptr<Pass> first, Passes... rest) {
   OwningOpRef<ModuleOp> copy;
   (void)runOnCopy(module, copy, std::move(first), std::move(rest)...);
 }

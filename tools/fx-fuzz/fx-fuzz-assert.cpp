@@ -53,14 +53,10 @@ struct ValueKind {
 } // namespace
 
 static const ValueKind kValueKinds[] = {
-    {0, std::nullopt},
-    {8, std::nullopt},
-    {16, std::nullopt},
-    {32, std::nullopt},
-    {64, std::nullopt},
-    {0, -1},
-    {8, -128},
-    {64, std::numeric_limits<int64_t>::min()},
+    {0, std::nullopt},  {8, std::nullopt},
+    {16, std::nullopt}, {32, std::nullopt},
+    {64, std::nullopt}, {0, -1},
+    {8, -128},          {64, std::numeric_limits<int64_t>::min()},
 };
 
 static Type getType(MLIRContext *context, const ValueKind &kind) {
@@ -110,11 +106,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   unsigned count = data[0] & 7, first = data[0] >> 3;
   StringRef format(reinterpret_cast<const char *>(data + 1), size - 1);
 
-  MLIRContext context(fx::fuzz::getRegistry(),
-                      MLIRContext::Threading::DISABLED);
+  fx::fuzz::SilentContext silent;
+  MLIRContext &context = silent.context;
   context.loadDialect<fx::FXDialect, arith::ArithDialect, func::FuncDialect>();
-  ScopedDiagnosticHandler silence(&context,
-                                  [](Diagnostic &) { return success(); });
 
   // func.func @check(%ok: i1, <one argument per argument value>) {
   //   <one arith.constant per constant value>
@@ -145,8 +139,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     else
       values.push_back(body->getArgument(nextArgument++));
   }
-  auto check = fx::AssertOp::create(builder, loc, body->getArgument(0),
-                                    format, values);
+  auto check =
+      fx::AssertOp::create(builder, loc, body->getArgument(0), format, values);
   func::ReturnOp::create(builder, loc);
   if (failed(verify(*module)))
     return 0;

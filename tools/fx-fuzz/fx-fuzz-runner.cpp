@@ -76,9 +76,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   MlirModule module = mlirModuleCreateParse(context, toRef(text));
   if (!mlirModuleIsNull(module)) {
     MlirPassManager manager = mlirPassManagerCreate(context);
-    MlirLogicalResult parsed = mlirParsePassPipeline(
-        mlirPassManagerGetAsOpPassManager(manager), toRef(pipeline), collect,
-        &printed);
+    MlirLogicalResult parsed =
+        mlirParsePassPipeline(mlirPassManagerGetAsOpPassManager(manager),
+                              toRef(pipeline), collect, &printed);
     if (mlirLogicalResultIsSuccess(parsed)) {
       MlirOperation op = mlirModuleGetOperation(module);
       MlirLogicalResult ran = mlirPassManagerRunOnOp(manager, op);

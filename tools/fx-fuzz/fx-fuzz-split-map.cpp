@@ -23,7 +23,6 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/SymbolTable.h"
-#include "mlir/Parser/Parser.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -78,8 +77,7 @@ static void checkFunction(const llvm::json::Value &function, ModuleOp input,
       continue;
     const llvm::json::Array *inputs = fields->getArray("inputs");
     const llvm::json::Array *symbolic = fields->getArray("sym_shape_indices");
-    if (!SymbolTable::lookupSymbolIn(output, *outlined) || !inputs ||
-        !symbolic)
+    if (!SymbolTable::lookupSymbolIn(output, *outlined) || !inputs || !symbolic)
       std::abort();
     for (const llvm::json::Value &index : *symbolic) {
       std::optional<int64_t> i = index.getAsInteger();
@@ -95,12 +93,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // The input is not NUL-terminated; the parser wants a terminated buffer.
   std::string text = rest.str();
 
-  MLIRContext context(fx::fuzz::getRegistry(),
-                      MLIRContext::Threading::DISABLED);
-  ScopedDiagnosticHandler silence(&context,
-                                  [](Diagnostic &) { return success(); });
-  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, &context);
-  if (!module || failed(verify(*module)))
+  fx::fuzz::SilentContext silent;
+  OwningOpRef<ModuleOp> module = fx::fuzz::parseValid(text, &silent.context);
+  if (!module)
     return 0;
 
   fx::FXSplitGraphOptions options;

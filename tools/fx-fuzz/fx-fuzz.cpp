@@ -27,7 +27,6 @@
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
 
 #include <cstdint>
 #include <random>
@@ -44,12 +43,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // The input is not NUL-terminated; the parser wants a terminated buffer.
   std::string text(reinterpret_cast<const char *>(data), size);
 
-  MLIRContext context(fx::fuzz::getRegistry(),
-                      MLIRContext::Threading::DISABLED);
-  ScopedDiagnosticHandler silence(&context,
-                                  [](Diagnostic &) { return success(); });
-  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, &context);
-  if (!module || failed(verify(*module)))
+  fx::fuzz::SilentContext silent;
+  OwningOpRef<ModuleOp> module = fx::fuzz::parseValid(text, &silent.context);
+  if (!module)
     return 0;
 
   runOnCopy(*module, fx::createFXDecomposeSize());

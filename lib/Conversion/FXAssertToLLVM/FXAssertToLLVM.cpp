@@ -167,10 +167,10 @@ struct FXLowerAssertToLLVMPass
           LLVM::ConstantOp::create(rewriter, loc, i32, 2), message};
       auto value = check.values.begin();
       for (Conversion conversion : conversions)
-        arguments.push_back(conversion == Conversion::Value
-                                ? toI64(rewriter, loc, *value++)
-                                : LLVM::ConstantOp::create(rewriter, loc, i32,
-                                                           0));
+        arguments.push_back(
+            conversion == Conversion::Value
+                ? toI64(rewriter, loc, *value++)
+                : LLVM::ConstantOp::create(rewriter, loc, i32, 0));
       LLVM::CallOp::create(rewriter, loc, *dprintf, arguments);
       Value status = LLVM::ConstantOp::create(rewriter, loc, i32, 1);
       LLVM::CallOp::create(rewriter, loc, *exit, ValueRange{status});

@@ -588,11 +588,11 @@ static void checkViewNumel(OpBuilder &builder, Location loc, Value input,
   // consumed, the product meeting numel.
   Value consumed = yes, running = one;
   for (Value extent : llvm::reverse(extents)) {
-    consumed = both(
-        builder, loc, consumed,
-        either(builder, loc,
-               cmp(builder, loc, CmpIPredicate::slt, running, numel),
-               cmp(builder, loc, CmpIPredicate::eq, extent, one)));
+    consumed =
+        both(builder, loc, consumed,
+             either(builder, loc,
+                    cmp(builder, loc, CmpIPredicate::slt, running, numel),
+                    cmp(builder, loc, CmpIPredicate::eq, extent, one)));
     running = builder.createOrFold<arith::SelectOp>(
         loc, consumed,
         builder.createOrFold<arith::MulIOp>(loc, running, extent), running);

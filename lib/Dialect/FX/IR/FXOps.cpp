@@ -100,10 +100,10 @@ static bool mayRaiseForDim(Value input, std::optional<int64_t> dim) {
 
 /// An op that may raise writes the default resource, as cf.assert does, so
 /// that DCE keeps it and nothing moves across it; one that cannot is pure.
-static void
-getRaiseEffects(bool mayRaise,
-                SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
-                    &effects) {
+static void getRaiseEffects(
+    bool mayRaise,
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
   if (mayRaise)
     effects.emplace_back(MemoryEffects::Write::get());
 }

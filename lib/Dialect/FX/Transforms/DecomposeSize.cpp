@@ -214,8 +214,8 @@ struct FXDecomposeSizePass
           remarkOnSize(op, verdict);
       if (!reportFile.empty())
         if (std::error_code error = writeReport(reportFile, verdicts)) {
-          getOperation()->emitError() << "cannot write '" << reportFile
-                                      << "': " << error.message();
+          getOperation()->emitError()
+              << "cannot write '" << reportFile << "': " << error.message();
           return signalPassFailure();
         }
     }

@@ -119,8 +119,8 @@ public:
   /// torch op, or with `matchFxTargets`, of a named target or MLIR op.
   bool matches(Operation *op) const {
     auto node = dyn_cast<NodeOp>(op);
-    if (matchFxTargets && names.contains(node ? node.getTarget()
-                                              : op->getName().getStringRef()))
+    if (matchFxTargets &&
+        names.contains(node ? node.getTarget() : op->getName().getStringRef()))
       return true;
     return node && isCallFunction(node) &&
            matchesCallFunction(node.getTarget());
@@ -1230,8 +1230,7 @@ void FXSplitGraphPass::runOnOperation() {
   }
 }
 
-std::error_code
-FXSplitGraphPass::writeMap(MutableArrayRef<SplitPlan> plans) {
+std::error_code FXSplitGraphPass::writeMap(MutableArrayRef<SplitPlan> plans) {
   std::error_code error;
   llvm::raw_fd_ostream file(mapFile, error);
   if (error)
