@@ -9,14 +9,12 @@
 # REQUIRES: torch, vllm
 # RUN: %python %s %fx_obj_root/lib/libFXMLIR-C.so | FileCheck %s
 
-import copy
-import operator
 import sys
 import threading
 
 import torch
-import torch.fx
-from split_api import attention_op, node, shape_of, start_graph
+from split_api import (attention_op, dead_size, long_graph, returns_size, size_and_shape,
+                       sym_size_dim, traced, without_s0)
 
 from fx_mlir_import import FxImportError, split_graph
 from vllm.compilation.backends import split_graph as vllm_split_graph
@@ -24,10 +22,6 @@ from vllm.compilation.backends import split_graph as vllm_split_graph
 LIBRARY = sys.argv[1]
 ATTN = attention_op("splitodd")
 OPS = ["splitodd::attn"]
-
-
-def module(g, root=None):
-    return torch.fx.GraphModule(root or torch.nn.Module(), g)
 
 
 def snapshot(gm):
@@ -44,14 +38,7 @@ def x_of(n):
 # CHECK-LABEL: refused: node 'shape' cannot cross from submod_0 to submod_2
 # CHECK-NEXT: gm unchanged: True
 # CHECK-NEXT: computes the same: True
-g, px, x = start_graph()
-size = node(g, "call_method", "size", (px,), x.shape, "size")
-shape = node(g, "call_function", shape_of, (px,), x.shape, "shape")
-attn = node(g, "call_function", ATTN, (px,), x, "attn")
-view = node(g, "call_method", "view", (attn, size), x, "view")
-reshaped = node(g, "call_method", "reshape", (view, shape), x, "reshaped")
-g.output((reshaped,))
-gm = module(g)
+gm = size_and_shape(ATTN)
 want, before = gm(5, x_of(5)), snapshot(gm)
 try:
     split_graph(gm, OPS, library=LIBRARY)
@@ -66,12 +53,7 @@ print("computes the same:", torch.equal(gm(5, x_of(5))[0], want[0]))
 # view's piece: a cycle, named. gm is still as it was.
 # CHECK-LABEL: refused: torch.fx's split_module cannot apply fx-split-graph's partition: node 'sym_size_int' is the first to have symbol s0 and no placeholder has it, so split_module passes it from there to the pieces whose inputs have it in their shapes, some before it (RuntimeError: cycle exists between partitions!; give the graph a SymInt placeholder for it)
 # CHECK-NEXT: gm unchanged: True
-g, px, x = start_graph()
-g.erase_node(next(iter(g.nodes)))
-size = node(g, "call_method", "size", (px,), x.shape, "size")
-attn = node(g, "call_function", ATTN, (px,), x, "attn")
-g.output((node(g, "call_method", "view", (attn, size), x, "view"),))
-gm = module(g)
+gm = without_s0(ATTN)
 before = snapshot(gm)
 try:
     split_graph(gm, OPS, library=LIBRARY)
@@ -82,11 +64,7 @@ print("gm unchanged:", snapshot(gm) == before)
 # sym_size.int(x, 0) is x.size(0), not a dimless size: left alone, twice.
 # CHECK-LABEL: sym_size(x, 0), first split: 3 pieces, computes the same: True
 # CHECK-NEXT: second split: 3 pieces, computes the same: True
-g, px, x = start_graph()
-dim = node(g, "call_function", torch.ops.aten.sym_size.int, (px, 0), x.shape[0], "dim")
-attn = node(g, "call_function", ATTN, (px,), x, "attn")
-g.output((node(g, "call_function", operator.mul, (attn, dim), x, "mul"),))
-gm = module(g)
+gm = sym_size_dim(ATTN)
 for label in ("sym_size(x, 0), first split", "second split"):
     split_gm, items = split_graph(gm, OPS, library=LIBRARY)
     print(f"{label}: {len(items)} pieces, computes the same:",
@@ -97,17 +75,11 @@ for label in ("sym_size(x, 0), first split", "second split"):
 # CHECK-LABEL: returned: torch.Size([5, 8]) True
 # CHECK-NEXT: returned get_attr: True
 # CHECK-NEXT: no piece returns a torch.Size: True
-g, px, x = start_graph()
-size = node(g, "call_method", "size", (px,), x.shape, "size")
-scale = node(g, "get_attr", "scale", (), torch.empty(8), "scale")
-attn = node(g, "call_function", ATTN, (px,), x, "attn")
-g.output((attn, size, scale))
-root = torch.nn.Module()
-root.register_buffer("scale", torch.linspace(0.5, 2.0, 8))
-split_gm, items = split_graph(module(g, root), OPS, library=LIBRARY)
+gm = returns_size(ATTN)
+split_gm, items = split_graph(gm, OPS, library=LIBRARY)
 _, got, got_scale = split_gm(5, x_of(5))
 print("returned:", got, type(got) is torch.Size)
-print("returned get_attr:", torch.equal(got_scale, root.scale))
+print("returned get_attr:", torch.equal(got_scale, gm.scale))
 print("no piece returns a torch.Size:",
       all(n.target is not torch.Size for item in items
           for n in item.graph.graph.output_node().all_input_nodes))
@@ -116,17 +88,8 @@ print("no piece returns a torch.Size:",
 # A dead x.size() of a splitting op's output: vLLM 0.34.0 leaves its
 # sym_size node between the two attention ops, which parts them.
 # CHECK-LABEL: dead size: vLLM [0, 1, 2, 3], fx-mlir [0, 1, 2, 3]
-def dead():
-    g, px, x = start_graph()
-    relu = node(g, "call_function", torch.relu, (px,), x, "relu")
-    attn = node(g, "call_function", ATTN, (relu,), x, "attn")
-    node(g, "call_method", "size", (attn,), x.shape, "size")
-    g.output((node(g, "call_function", ATTN, (attn,), x, "attn_1"),))
-    return module(g)
-
-
-_, vllm_items = vllm_split_graph(dead(), OPS)
-_, items = split_graph(dead(), OPS, library=LIBRARY)
+_, vllm_items = vllm_split_graph(dead_size(ATTN), OPS)
+_, items = split_graph(dead_size(ATTN), OPS, library=LIBRARY)
 print(f"dead size: vLLM {[i.graph_id for i in vllm_items]}, fx-mlir {[i.graph_id for i in items]}")
 
 
@@ -134,24 +97,12 @@ print(f"dead size: vLLM {[i.graph_id for i in vllm_items]}, fx-mlir {[i.graph_id
 # what the unsplit graph computes (torch's lazy modules generate their code
 # concurrently otherwise: UnboundLocalError, missing "forward").
 # CHECK-LABEL: threads: 240 calls, 0 wrong
-def long_graph():
-    g, px, x = start_graph()
-    value = px
-    for i in range(12):
-        value = node(g, "call_function", torch.relu, (value,), x, f"relu_{i}")
-        value = node(g, "call_function", operator.add, (value, i), x, f"add_{i}")
-        if i % 4 == 3:
-            value = node(g, "call_function", ATTN, (value,), x, f"attn_{i}")
-    g.output((value,))
-    return module(g)
-
-
 sys.setswitchinterval(1e-6)
-unsplit = long_graph()
+unsplit = long_graph(ATTN)
 want = unsplit(5, x_of(5))
 calls, wrong = 0, []
 for _ in range(30):
-    split_gm, _ = split_graph(long_graph(), OPS, library=LIBRARY)
+    split_gm, _ = split_graph(long_graph(ATTN), OPS, library=LIBRARY)
     barrier = threading.Barrier(8)
 
     def call():
@@ -175,17 +126,8 @@ print(f"threads: {calls} calls, {len(wrong)} wrong", wrong[:1])
 # needs example values only for the tensor of a dimless x.size(); so does
 # fx-mlir, the placeholder being an unmodelled value.
 # CHECK-LABEL: no metadata: vLLM [0, 1, 2], fx-mlir [0, 1, 2], computes the same: True
-def traced():
-    class Model(torch.nn.Module):
-        def forward(self, x):
-            y = torch.relu(x)
-            return ATTN(y) + y
-
-    return torch.fx.symbolic_trace(Model())
-
-
-unsplit = traced()
-_, vllm_items = vllm_split_graph(traced(), OPS)
-split_gm, items = split_graph(traced(), OPS, library=LIBRARY)
+unsplit = traced(ATTN)
+_, vllm_items = vllm_split_graph(traced(ATTN), OPS)
+split_gm, items = split_graph(traced(ATTN), OPS, library=LIBRARY)
 print(f"no metadata: vLLM {[i.graph_id for i in vllm_items]}, fx-mlir {[i.graph_id for i in items]},",
       "computes the same:", torch.equal(split_gm(x_of(5)), unsplit(x_of(5))))

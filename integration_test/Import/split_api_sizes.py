@@ -18,39 +18,16 @@
 # RUN: %python %s %fx_obj_root/bin/fx-opt | FileCheck %s
 
 import copy
-import operator
 import sys
 
 import torch
-import torch.fx
-from split_api import node, start_graph
-from torch._subclasses.fake_tensor import FakeTensorMode
+from split_sizes import (LINEAR_WEIGHTS, OPS, USES, by_hand, dynamo, dynamo_specialized,
+                         inputs)
 
 from fx_mlir_import import split_graph
 
 FX_OPT = sys.argv[1]
 TOKENS = (3, 6, 17)
-
-LIB = torch.library.Library("splitsizes", "DEF")
-LIB.define("attn(Tensor q) -> Tensor")
-LIB.impl("attn", lambda q: q * 2, "CPU")
-torch.library.register_fake("splitsizes::attn", torch.empty_like, lib=LIB)
-LIB.define("ones(SymInt[] size) -> Tensor")
-LIB.impl("ones", lambda size: torch.ones(size), "CompositeExplicitAutograd")
-ATTN, ONES = torch.ops.splitsizes.attn.default, torch.ops.splitsizes.ones.default
-
-
-def inputs(gm, n, weights=()):
-    """Real inputs of `gm` for n tokens: x of shape (n, 8), a SymInt
-    placeholder the x dim whose symbol it has, and each other tensor
-    placeholder (a lifted parameter) the next of `weights`."""
-    values = [p.meta["example_value"] for p in gm.graph.find_nodes(op="placeholder")]
-    fake = next(v for v in values if isinstance(v, torch.Tensor))
-    x = torch.randn(n, 8)
-    dims = {str(d): x.shape[i] for i, d in enumerate(fake.shape)}
-    weights = iter(weights)
-    return [x if v is fake else next(weights) if isinstance(v, torch.Tensor) else dims[str(v)]
-            for v in values]
 
 
 def same(want, got):
@@ -65,7 +42,7 @@ def check(name, gm, users, weights=()):
     for n in gm.graph.nodes:
         if n.name in users:
             n.meta["shown"] = True  # split_module copies the meta, not the name
-    split_gm, items = split_graph(gm, ["splitsizes::attn"], fx_opt=FX_OPT)
+    split_gm, items = split_graph(gm, OPS, fx_opt=FX_OPT)
     print(f"{name}: {len(items)} pieces")
     for item in items:
         for n in item.graph.graph.nodes:
@@ -84,23 +61,7 @@ def check(name, gm, users, weights=()):
 # CHECK-NEXT: submod_2: %view : [num_users=1] = call_method[target=view](args = (%y, (%sym_size_int, %sym_size_int_1)), kwargs = {})
 # CHECK-NEXT: submod_2: %reshape : [num_users=1] = call_method[target=reshape](args = (%y, (%sym_size_int, %sym_size_int_1)), kwargs = {})
 # CHECK-NEXT: computes the unsplit graph: True
-captured = []
-
-
-def capture(gm, example_inputs):
-    captured.append(gm)
-    return gm
-
-
-def uses(x):
-    size = x.size()
-    y = ATTN(x)
-    return torch.full(size, 0.5) + y, x.new_zeros(size) + y, y.view(size), y.reshape(size)
-
-
-torch.compile(uses, backend=capture, dynamic=True)(torch.randn(5, 8))
-(gm,) = captured
-check("dynamo", gm, ("full", "new_zeros", "view", "reshape"))
+check("dynamo", dynamo(), ("full", "new_zeros", "view", "reshape"))
 
 # A Linear specializes x's dim 1 to 8, and Dynamo's metadata keeps it a
 # SymInt whose expression is 8: a static dim, as the import types it, so the
@@ -108,72 +69,7 @@ check("dynamo", gm, ("full", "new_zeros", "view", "reshape"))
 # CHECK-LABEL: dynamo, a specialized dim: 3 pieces
 # CHECK-NEXT: submod_2: %view : [num_users=1] = call_method[target=view](args = (%attn_default, (%sym_size_int, 8)), kwargs = {})
 # CHECK-NEXT: computes the unsplit graph: True
-LINEAR = torch.nn.Linear(8, 8)
-
-
-def specialized(x):
-    size = x.size()
-    return ATTN(LINEAR(x)).view(size)
-
-
-captured.clear()
-torch.compile(specialized, backend=capture, dynamic=True)(torch.randn(5, 8))
-(gm,) = captured
-check("dynamo, a specialized dim", gm, ("view",), (LINEAR.weight, LINEAR.bias))
-
-
-# By hand: x of shape (s0, 8), size = x.size(), a = attn(x), then `use`.
-def by_hand(name, use):
-    g, px, x = start_graph()
-    size = node(g, "call_method", "size", (px,), x.shape, "size")
-    attn = node(g, "call_function", ATTN, (px,), x, "attn")
-    g.output((use(g, size, attn, x),))
-    check(name, torch.fx.GraphModule(torch.nn.Module(), g), ("size", "use", "tail", "last"))
-
-
-def slice_use(g, size, attn, x):
-    """a.sum(1).view(size[:1])"""
-    head = node(g, "call_function", operator.getitem, (size, slice(None, 1)), x.shape[:1], "use")
-    total = node(g, "call_method", "sum", (attn, 1), x.sum(1), "total")
-    return node(g, "call_method", "view", (total, head), x.sum(1), "view")
-
-
-def negative_index(g, size, attn, x):
-    """a * size[-1] + size[-2]"""
-    last = node(g, "call_function", operator.getitem, (size, -1), 8, "last")
-    first = node(g, "call_function", operator.getitem, (size, -2), x.shape[0], "first")
-    mul = node(g, "call_function", operator.mul, (attn, last), x, "use")
-    return node(g, "call_function", operator.add, (mul, first), x, "tail")
-
-
-def keyword(g, size, attn, x):
-    """torch.full(size=size, fill_value=0.5) + a"""
-    full = g.create_node("call_function", torch.full, (),
-                         {"size": size, "fill_value": 0.5}, name="use")
-    full.meta["example_value"] = x
-    return node(g, "call_function", operator.add, (full, attn), x, "add")
-
-
-def concatenated(g, size, attn, x):
-    """a.unsqueeze(-1).expand(size + (2,))"""
-    with FakeTensorMode(shape_env=x.shape[0].node.shape_env):
-        wide = torch.empty(x.shape[0], 8, 2)
-    grown = node(g, "call_function", operator.add, (size, (2,)), wide.shape, "use")
-    unsqueezed = node(g, "call_method", "unsqueeze", (attn, -1), wide[..., :1], "unsqueeze")
-    return node(g, "call_method", "expand", (unsqueezed, grown), wide, "tail")
-
-
-def numel(g, size, attn, x):
-    """a * size.numel(): a method of the torch.Size, which a tuple lacks"""
-    count = node(g, "call_method", "numel", (size,), x.shape[0] * 8, "use")
-    return node(g, "call_function", operator.mul, (attn, count), x, "tail")
-
-
-def custom_op(g, size, attn, x):
-    """splitsizes.ones(size) * a"""
-    ones = node(g, "call_function", ONES, (size,), x, "use")
-    return node(g, "call_function", operator.mul, (ones, attn), x, "mul")
-
+check("dynamo, a specialized dim", dynamo_specialized(), ("view",), LINEAR_WEIGHTS)
 
 # The pieces' nodes are named by split_module (after their targets).
 # CHECK-LABEL: slice: 3 pieces
@@ -203,6 +99,5 @@ def custom_op(g, size, attn, x):
 # CHECK-LABEL: custom op: 3 pieces
 # CHECK-NEXT: submod_2: %ones_default : [num_users=1] = call_function[target=torch.ops.splitsizes.ones.default](args = ((%sym_size_int, 8),), kwargs = {})
 # CHECK-NEXT: computes the unsplit graph: True
-for name, use in (("slice", slice_use), ("negative index", negative_index), ("keyword", keyword),
-                  ("size + (2,)", concatenated), ("numel", numel), ("custom op", custom_op)):
-    by_hand(name, use)
+for name, use in USES.items():
+    check(name, by_hand(use), ("size", "use", "tail", "last"))

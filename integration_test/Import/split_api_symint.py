@@ -8,23 +8,14 @@
 import sys
 
 import torch
-import torch.fx
-from split_api import attention_op, node, start_graph
+from split_api import attention_op, layers
 
 from fx_mlir_import import split_graph
 
 # The fx-opt of the build under test.
 FX_OPT = sys.argv[1]
 
-attn_op = attention_op("splitapisym")
-g, px, x = start_graph()
-h = px
-for layer in range(3):
-    h = node(g, "call_function", torch.relu, (h,), x, f"relu_{layer}")
-    h = node(g, "call_function", attn_op, (h,), x, f"attn_{layer}")
-h = node(g, "call_function", torch.neg, (h,), x, "neg")
-g.output((h,))
-gm = torch.fx.GraphModule(torch.nn.Module(), g)
+gm = layers(attention_op("splitapisym"))
 
 split_gm, items = split_graph(gm, ["splitapisym::attn"], fx_opt=FX_OPT)
 

@@ -134,6 +134,103 @@ def grad_region(attn_op):
     return torch.fx.GraphModule(torch.nn.Module(), g)
 
 
+def layers(attn_op, count=3):
+    """`count` layers of relu then `attn_op`, then neg (split_api_symint.py):
+    every piece reads a tensor of s0 rows. Returns the GraphModule."""
+    g, px, x = start_graph()
+    h = px
+    for layer in range(count):
+        h = node(g, "call_function", torch.relu, (h,), x, f"relu_{layer}")
+        h = node(g, "call_function", attn_op, (h,), x, f"attn_{layer}")
+    h = node(g, "call_function", torch.neg, (h,), x, "neg")
+    g.output((h,))
+    return torch.fx.GraphModule(torch.nn.Module(), g)
+
+
+# The odd graphs of split_api_odd.py; each returns the GraphModule.
+
+
+def size_and_shape(attn_op):
+    """`attn_op(x).view(x.size()).reshape(shape_of(x))`: the size is
+    decomposed, the torch.Size of shape_of crosses the cut."""
+    g, px, x = start_graph()
+    size = node(g, "call_method", "size", (px,), x.shape, "size")
+    shape = node(g, "call_function", shape_of, (px,), x.shape, "shape")
+    attn = node(g, "call_function", attn_op, (px,), x, "attn")
+    view = node(g, "call_method", "view", (attn, size), x, "view")
+    reshaped = node(g, "call_method", "reshape", (view, shape), x, "reshaped")
+    g.output((reshaped,))
+    return torch.fx.GraphModule(torch.nn.Module(), g)
+
+
+def without_s0(attn_op):
+    """`attn_op(x).view(x.size())` with x's s0 in no SymInt placeholder:
+    x is the only input."""
+    g, px, x = start_graph()
+    g.erase_node(next(iter(g.nodes)))
+    size = node(g, "call_method", "size", (px,), x.shape, "size")
+    attn = node(g, "call_function", attn_op, (px,), x, "attn")
+    g.output((node(g, "call_method", "view", (attn, size), x, "view"),))
+    return torch.fx.GraphModule(torch.nn.Module(), g)
+
+
+def sym_size_dim(attn_op):
+    """`attn_op(x) * sym_size.int(x, 0)`: x.size(0), not a dimless size."""
+    g, px, x = start_graph()
+    dim = node(g, "call_function", torch.ops.aten.sym_size.int, (px, 0), x.shape[0], "dim")
+    attn = node(g, "call_function", attn_op, (px,), x, "attn")
+    g.output((node(g, "call_function", operator.mul, (attn, dim), x, "mul"),))
+    return torch.fx.GraphModule(torch.nn.Module(), g)
+
+
+def returns_size(attn_op):
+    """Returns (attn_op(x), x.size(), scale), scale a buffer read by a
+    get_attr node that no other node uses."""
+    g, px, x = start_graph()
+    size = node(g, "call_method", "size", (px,), x.shape, "size")
+    scale = node(g, "get_attr", "scale", (), torch.empty(8), "scale")
+    attn = node(g, "call_function", attn_op, (px,), x, "attn")
+    g.output((attn, size, scale))
+    root = torch.nn.Module()
+    root.register_buffer("scale", torch.linspace(0.5, 2.0, 8))
+    return torch.fx.GraphModule(root, g)
+
+
+def dead_size(attn_op):
+    """`attn_op(attn_op(relu(x)))` with a dead size of the first one's
+    output between the two."""
+    g, px, x = start_graph()
+    relu = node(g, "call_function", torch.relu, (px,), x, "relu")
+    attn = node(g, "call_function", attn_op, (relu,), x, "attn")
+    node(g, "call_method", "size", (attn,), x.shape, "size")
+    g.output((node(g, "call_function", attn_op, (attn,), x, "attn_1"),))
+    return torch.fx.GraphModule(torch.nn.Module(), g)
+
+
+def long_graph(attn_op):
+    """12 steps of relu and + i, `attn_op` after every fourth."""
+    g, px, x = start_graph()
+    value = px
+    for i in range(12):
+        value = node(g, "call_function", torch.relu, (value,), x, f"relu_{i}")
+        value = node(g, "call_function", operator.add, (value, i), x, f"add_{i}")
+        if i % 4 == 3:
+            value = node(g, "call_function", attn_op, (value,), x, f"attn_{i}")
+    g.output((value,))
+    return torch.fx.GraphModule(torch.nn.Module(), g)
+
+
+def traced(attn_op):
+    """`attn_op(relu(x)) + relu(x)` as symbolic_trace records it: no
+    metadata at all, x the only input."""
+    class Model(torch.nn.Module):
+        def forward(self, x):
+            y = torch.relu(x)
+            return attn_op(y) + y
+
+    return torch.fx.symbolic_trace(Model())
+
+
 @contextlib.contextmanager
 def recording_splits():
     """Within it, split_graph's torch split_module (fx_mlir_import.split

@@ -12,11 +12,14 @@ and outputs in order and whether it returns a tuple, and the
 sym_shape_indices vLLM would pass each compiled piece. Then it runs the
 unsplit graph and both split graphs at every size of `sizes`
 (`run(module, size)` returns what `module` computes there) and prints a line
-where a split graph computes something else. A split that one of them
-refuses is one line with its error.
+where a split graph computes something else: fx-mlir's a failure, vLLM's a
+disagreement (its size decomposition breaks some uses of a size). A split
+that one of them refuses is one line with its error; both refusing agree.
 """
 
+import contextlib
 import copy
+import io
 import operator
 
 import torch
@@ -163,13 +166,14 @@ def _first_line(err):
 class Oracle:
     """Compares fx-mlir's split_graph (its passes run by `split_kwargs`:
     library= or fx_opt=) with the installed vLLM's, and counts: `runs`,
-    `disagreements` (a run whose splits differ or that one of them refuses)
-    and `failures` (a split graph that computes something else than the
-    unsplit one)."""
+    `disagreements` (a run whose splits differ, that one of them refuses or
+    where vLLM's split graph computes something else), `failures` (an
+    fx-mlir split graph that computes something else than the unsplit one)
+    and `vllm_wrong` (runs where vLLM's does)."""
 
     def __init__(self, **split_kwargs):
         self.split_kwargs = split_kwargs
-        self.runs = self.disagreements = self.failures = 0
+        self.runs = self.disagreements = self.failures = self.vllm_wrong = 0
 
     def compare(self, title, gm, their_ops, run, sizes, our_ops=...):
         """Splits copies of `gm` at `their_ops` (vLLM) and `our_ops` (fx-mlir;
@@ -202,24 +206,43 @@ class Oracle:
                       + (count if lines else "the same split"))
                 for line in lines:
                     print(f"  {line}")
-        self.disagreements += lines != []
+        # {(what vLLM's split graph did, its error): [sizes]}, a line each.
+        vllm_wrong = {}
         for size in sizes:
             want = run(gm, size)
             for who, split_gm in splits:
                 try:
-                    same = computes_the_same(want, run(split_gm, size))
+                    # A GraphModule that raises prints its code to stderr.
+                    with contextlib.redirect_stderr(io.StringIO()):
+                        same = computes_the_same(want, run(split_gm, size))
                 except Exception as err:
                     same = False
+                    if who == "vLLM":
+                        vllm_wrong.setdefault(("raised", _first_line(err)), []).append(size)
+                        continue
                     print(f"{title}: {who}'s split graph raised at size {size}: "
                           f"{_first_line(err)}")
-                if not same:
+                if same:
+                    continue
+                if who == "vLLM":
+                    vllm_wrong.setdefault(("computes something else", None), []).append(size)
+                else:
                     self.failures += 1
                     print(f"{title}: {who}'s split graph differs from the unsplit graph "
                           f"at size {size}")
+        for (what, error), at in vllm_wrong.items():
+            print(f"{title}: vLLM's split graph {what} at size{'s' * (len(at) > 1)} "
+                  f"{', '.join(map(str, at))}" + (f": {error}" if error else ""))
+        self.vllm_wrong += bool(vllm_wrong)
+        # Both refusing is agreement; lines is None where one refused.
+        self.disagreements += bool(lines) or (lines is None and splits != []) or bool(vllm_wrong)
         return None if theirs is None else theirs[1]
 
     def summary(self):
-        """The closing line; the exit status (1 on a failure)."""
+        """The closing line, which names vLLM's wrong split graphs where there
+        are any; the exit status (1 on a failure)."""
+        wrong = (f", {self.vllm_wrong} where vLLM's split graph computes something else"
+                 if self.vllm_wrong else "")
         print(f"{self.runs} runs, {self.disagreements} disagree with vLLM, "
-              f"{self.failures} failures")
+              f"{self.failures} failures{wrong}")
         return 1 if self.failures else 0
