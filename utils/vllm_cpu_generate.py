@@ -8,23 +8,31 @@
     python utils/vllm_cpu_generate.py fx-mlir --model-dir DIR --arch moe
 
 A tiny model (config.json written into DIR if missing: LlamaForCausalLM for
-`llama`, MixtralForCausalLM for `moe`) with vLLM's dummy weights, which are
-seeded (vllm/model_executor/model_loader/weight_utils.py, seed 1234), so two
-processes load the same weights. Prompts are token ids; sampling is greedy.
-Prints one JSON object as the last line of stdout: the token ids generated,
-and every call of `vllm.compilation.backends.split_graph` (which function ran,
-the ops it was given, the pieces it made). With --compare, each call also runs
-the other split_graph on a copy of the graph the backend received and records
-whether both give the same pieces; --capture-dir keeps each received graph's
-code.
+`llama`, MixtralForCausalLM for `moe`, head_dim 64) with vLLM's dummy
+weights, spread wider and seeded per tensor (--weight-range; the same in
+every process), prompts given as token ids, greedy sampling. Prints one JSON
+object as the last line of stdout: the token ids and their log-probabilities,
+and every call of `vllm.compilation.backends.split_graph` (which function
+ran, the ops it was given, the pieces it made). With --compare, each call also
+runs the other split_graph on a copy of the graph the backend received and
+records whether both give the same pieces; --capture-dir keeps each received
+graph's code. Run each configuration in a process of its own.
 
-vLLM 0.32.0's CPU platform turns the VLLM_COMPILE mode into
-DYNAMO_TRACE_ONCE with a plain `inductor` backend (CpuPlatform.
-check_and_update_config, vllm/platforms/cpu.py), so by default its CPU engine
-never reaches VllmBackend or split_graph. This script puts VLLM_COMPILE back
-after that hook, so that VllmBackend splits the graph at the attention ops
-(set_splitting_ops_for_v1's defaults) and compiles each piece with
---piece-backend (inductor, as the CPU platform configures it, or eager).
+What vLLM 0.32.0 needs on CPU for its backend to split (each is done here):
+- its CPU platform turns the VLLM_COMPILE mode into DYNAMO_TRACE_ONCE with a
+  plain `inductor` backend (CpuPlatform.check_and_update_config,
+  vllm/platforms/cpu.py), so its CPU engine never reaches VllmBackend or
+  split_graph: VLLM_COMPILE and the backend asked for are put back after that
+  hook. VllmBackend then splits at set_splitting_ops_for_v1's defaults (the
+  attention and KV-cache update ops) and compiles each piece with
+  --piece-backend (inductor, as the CPU platform configures it, or eager);
+- compile_sizes [] (None makes PiecewiseBackend find no piece for any size);
+- fuse_norm_quant and fuse_act_quant off (on with the eager backend; the CPU
+  build has no RMSNormQuantFusionPass: a NameError);
+- for inductor, schema-only `_C` ops for the CUDA ops that
+  FixFunctionalizationPass names (stub_missing_c_ops);
+- VLLM_DISABLE_COMPILE_CACHE=1, so that no run loads a model compiled, and
+  split, by an earlier one.
 
 Environment (vLLM's CPU wheel pins torch 2.13.0+cpu, the project's torch):
 
@@ -48,6 +56,9 @@ does. Run with fx-mlir's package on the path:
     PYTHONPATH=tools/fx-import /tmp/vcpu-venv/bin/python \\
         utils/vllm_cpu_generate.py fx-mlir --model-dir /tmp/tiny-llama \\
         --arch llama --fx-library build/lib/libFXMLIR-C.so --compare
+
+`--arch moe --split-also _C::cpu_fused_moe` also cuts at the CPU MoE op,
+across which the graph carries `x.size()` (vllm-project/vllm#36038's pattern).
 """
 
 import argparse
@@ -64,6 +75,9 @@ os.environ.setdefault("VLLM_TARGET_DEVICE", "cpu")
 os.environ.setdefault("VLLM_ENABLE_V1_MULTIPROCESSING", "0")
 os.environ.setdefault("VLLM_LOGGING_STREAM", "ext://sys.stderr")
 os.environ.setdefault("VLLM_CPU_KVCACHE_SPACE", "1")
+# No compiled model from an earlier run (vLLM's AOT cache is keyed by the
+# config, not by which split_graph made the pieces): every run splits.
+os.environ.setdefault("VLLM_DISABLE_COMPILE_CACHE", "1")
 
 CONFIGS = {
     "llama": {
@@ -108,8 +122,8 @@ CONFIGS = {
 
 # head_dim 256 / 4 = 64: the CPU attention has no head_dim below 32
 # (CPUAttentionBackend.get_supported_head_sizes). Token ids, all below the
-# vocabulary size; the lengths differ so that the
-# prefill runs at more than one size.
+# vocabulary size; the lengths differ so that the prefill runs at more than
+# one size.
 PROMPTS = [[1, 17, 42, 99, 7], [1, 200, 3, 3, 150, 61, 8, 77, 12], [1, 5]]
 
 
@@ -127,6 +141,12 @@ def parse_args():
     parser.add_argument("--weight-range", type=float, default=0.1,
                         help="dummy weights uniform in [-R, R], each tensor "
                              "seeded apart; 0: vLLM's own (+-1e-3, one seed)")
+    parser.add_argument("--split-also", default="",
+                        help="ops to split at besides vLLM's defaults, "
+                             "comma-separated (e.g. _C::cpu_fused_moe)")
+    parser.add_argument("--cpu-default", action="store_true",
+                        help="vLLM's CPU compilation as it comes (no "
+                             "VllmBackend, so no split_graph call)")
     parser.add_argument("--max-tokens", type=int, default=16)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--compare", action="store_true",
@@ -240,11 +260,12 @@ def stub_missing_c_ops():
 
 def spread_dummy_weights(bound):
     """vLLM's dummy loader seeds every tensor with 1234 and draws from
-    [-1e-3, 1e-3] (initialize_single_dummy_weight in weight_utils.py): the
-    logits come out uniform to 1e-6 and the residual stream is the token's
-    embedding, so the pieces hardly matter to the tokens. Draws from
-    [-bound, bound] instead, seeding the n-th tensor with 1234 + n, which is
-    the same in every process (the loader visits the modules in order)."""
+    [-1e-3, 1e-3] (initialize_single_dummy_weight in weight_utils.py): every
+    sampled token's log-probability is -ln(vocab) to 1e-5, and the tiny Llama
+    and Mixtral generate the same tokens, so the tokens hardly test the
+    pieces. Draws from [-bound, bound] instead, seeding the n-th tensor with
+    1234 + n, which is the same in every process (the loader visits the
+    modules in order)."""
     from vllm.model_executor.model_loader import dummy_loader
 
     initialize = dummy_loader.initialize_single_dummy_weight
@@ -284,28 +305,40 @@ def main():
     backends.split_graph = make_recorder(chosen, other, record, args)
     if args.split_graph == "fx-mlir":
         backends._decompose_size_nodes = fx_mlir_import.decompose_size_nodes
-    keep_vllm_compile()
+    if not args.cpu_default:
+        keep_vllm_compile()
     stubbed = []
-    if args.piece_backend == "inductor":
+    if args.piece_backend == "inductor" and not args.cpu_default:
         current_platform.import_kernels()  # the _C ops, before the stubs
         stubbed = stub_missing_c_ops()
     if args.weight_range:
         spread_dummy_weights(args.weight_range)
 
+    compilation = {"mode": 3, "backend": args.piece_backend,
+                   "cudagraph_mode": "NONE",
+                   # None finds no piece for any size
+                   # (PiecewiseBackend._find_range_for_shape).
+                   "compile_sizes": [],
+                   # With the eager backend these default on, and vLLM's
+                   # CPU build has no RMSNormQuantFusionPass (a NameError).
+                   "pass_config": {"fuse_norm_quant": False,
+                                   "fuse_act_quant": False}}
+    if args.cpu_default:
+        compilation = {}
+    elif args.split_also:
+        # A list replaces the defaults (set_splitting_ops_for_v1): repeat them.
+        from vllm.config import CompilationConfig
+
+        compilation["splitting_ops"] = (
+            list(CompilationConfig._attention_ops)
+            + ["vllm::unified_kv_cache_update", "vllm::unified_mla_kv_cache_update"]
+            + args.split_also.split(","))
+
     start = time.perf_counter()
     llm = LLM(model=args.model_dir, load_format="dummy", skip_tokenizer_init=True,
               dtype="float32", seed=args.seed, enforce_eager=False,
               max_model_len=256, max_num_seqs=4, max_num_batched_tokens=256,
-              compilation_config={"mode": 3, "backend": args.piece_backend,
-                                  "cudagraph_mode": "NONE",
-                                  # None finds no piece for any size
-                                  # (PiecewiseBackend._find_range_for_shape).
-                                  "compile_sizes": [],
-                                  # With the eager backend these default on,
-                                  # and vLLM's CPU build has no
-                                  # RMSNormQuantFusionPass (a NameError).
-                                  "pass_config": {"fuse_norm_quant": False,
-                                                  "fuse_act_quant": False}})
+              compilation_config=compilation)
     loaded = time.perf_counter()
     # logprobs=0: the sampled token's log-probability, compared exactly too.
     params = SamplingParams(temperature=0, max_tokens=args.max_tokens,
@@ -329,6 +362,8 @@ def main():
         "split_graph_calls": record,
         "piecewise_graphs_seen": compilation_counter.num_piecewise_graphs_seen,
         "graphs_seen": compilation_counter.num_graphs_seen,
+        "inductor_compiles": compilation_counter.num_inductor_compiles,
+        "eager_compiles": compilation_counter.num_eager_compiles,
         "seconds": {"engine": round(loaded - start, 1),
                     "generate": round(done - loaded, 1)},
     }))

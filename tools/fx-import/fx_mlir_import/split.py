@@ -424,7 +424,9 @@ def _copy_sizes(graph, assignment):
             if user in assignment and assignment[user] != assignment[node]:
                 by_piece.setdefault(assignment[user], []).append(user)
         for piece, users in by_piece.items():
-            with graph.inserting_before(users[0]):
+            # node.users is in the order the uses were made, not graph order.
+            first = users[0] if len(users) == 1 else next(n for n in graph.nodes if n in users)
+            with graph.inserting_before(first):
                 made = graph.node_copy(node)
             assignment[made] = piece
             for user in users:
