@@ -180,8 +180,8 @@ def FXSplitGraph : Pass<"fx-split-graph", "::mlir::ModuleOp"> {
     or SymInt, `i1`, `f64`): vLLM passes a float, such as an attention scale
     read back with `.item()`, to the next piece as it does a SymInt.
     Anything else is an error and the module is left unchanged; the error
-    names the value (its FX node), the op that defines it and both pieces. A `torch.Size`
-    crossing broke vLLM's piece compilation on MoE models
+    names the value (its FX node), the op that defines it and both pieces.
+    A `torch.Size` crossing broke vLLM's piece compilation on MoE models
     (`orig_shape = h.shape; h = moe(h); h.view(orig_shape)`, as
     vllm-project/vllm#36038 describes): run `fx-decompose-size` first.
 
