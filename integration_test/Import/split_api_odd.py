@@ -7,7 +7,7 @@
 # calling a fresh split module at once all get
 # what the unsplit graph computes.
 # REQUIRES: torch, vllm
-# RUN: %python %s %fx_obj_root/lib/libFXMLIR-C.so | FileCheck %s
+# RUN: %preload_asan %python %s %fx_obj_root/lib/libFXMLIR-C.so | FileCheck %s
 
 import sys
 import threading

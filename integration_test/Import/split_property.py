@@ -9,7 +9,7 @@
 # where it raises, it raises FxImportError and leaves the graph as it was:
 # the same code, nodes, arguments and meta, computing the same.
 # REQUIRES: torch
-# RUN: %python %s %fx_obj_root/lib/libFXMLIR-C.so | FileCheck %s
+# RUN: %preload_asan %python %s %fx_obj_root/lib/libFXMLIR-C.so | FileCheck %s
 # CHECK: 150 random graphs: {{[1-9][0-9]*}} split, {{[1-9][0-9]*}} refused, all properties hold
 
 import operator
