@@ -79,45 +79,29 @@ os.environ.setdefault("VLLM_CPU_KVCACHE_SPACE", "1")
 # config, not by which split_graph made the pieces): every run splits.
 os.environ.setdefault("VLLM_DISABLE_COMPILE_CACHE", "1")
 
+LLAMA = {
+    "architectures": ["LlamaForCausalLM"],
+    "model_type": "llama",
+    "hidden_size": 256,
+    "intermediate_size": 512,
+    "num_hidden_layers": 2,
+    "num_attention_heads": 4,
+    "num_key_value_heads": 2,
+    "vocab_size": 256,
+    "max_position_embeddings": 256,
+    "rms_norm_eps": 1e-5,
+    "rope_theta": 10000.0,
+    "hidden_act": "silu",
+    "tie_word_embeddings": False,
+    "torch_dtype": "float32",
+    "bos_token_id": 1,
+    "eos_token_id": 2,
+}
+# Mixtral is Llama's decoder with a mixture of 4 experts, 2 per token.
 CONFIGS = {
-    "llama": {
-        "architectures": ["LlamaForCausalLM"],
-        "model_type": "llama",
-        "hidden_size": 256,
-        "intermediate_size": 512,
-        "num_hidden_layers": 2,
-        "num_attention_heads": 4,
-        "num_key_value_heads": 2,
-        "vocab_size": 256,
-        "max_position_embeddings": 256,
-        "rms_norm_eps": 1e-5,
-        "rope_theta": 10000.0,
-        "hidden_act": "silu",
-        "tie_word_embeddings": False,
-        "torch_dtype": "float32",
-        "bos_token_id": 1,
-        "eos_token_id": 2,
-    },
-    "moe": {
-        "architectures": ["MixtralForCausalLM"],
-        "model_type": "mixtral",
-        "hidden_size": 256,
-        "intermediate_size": 512,
-        "num_hidden_layers": 2,
-        "num_attention_heads": 4,
-        "num_key_value_heads": 2,
-        "num_local_experts": 4,
-        "num_experts_per_tok": 2,
-        "vocab_size": 256,
-        "max_position_embeddings": 256,
-        "rms_norm_eps": 1e-5,
-        "rope_theta": 10000.0,
-        "hidden_act": "silu",
-        "tie_word_embeddings": False,
-        "torch_dtype": "float32",
-        "bos_token_id": 1,
-        "eos_token_id": 2,
-    },
+    "llama": LLAMA,
+    "moe": {**LLAMA, "architectures": ["MixtralForCausalLM"], "model_type": "mixtral",
+            "num_local_experts": 4, "num_experts_per_tok": 2},
 }
 
 # head_dim 256 / 4 = 64: the CPU attention has no head_dim below 32
