@@ -78,17 +78,24 @@ static fx::AssertOp getCheck(ModuleOp module) {
   return check;
 }
 
-/// The text between the %lld of a printf format, its %% undone; aborts on
-/// any other conversion, or without the newline and NUL at the end.
+/// The text between the %lld of a printf format, its %% undone and each %c
+/// the NUL the lowering passes it; aborts on any other conversion, on a NUL
+/// in the text (printf would stop there), or without the newline and NUL at
+/// the end.
 static SmallVector<std::string> splitPrintfFormat(StringRef format) {
   if (!format.consume_back(StringRef("\n\0", 2)))
     std::abort();
   SmallVector<std::string> pieces(1);
   for (size_t i = 0, e = format.size(); i < e; ++i) {
+    if (format[i] == '\0')
+      std::abort();
     if (format[i] != '%') {
       pieces.back().push_back(format[i]);
     } else if (format.substr(i).starts_with("%%")) {
       pieces.back().push_back('%');
+      ++i;
+    } else if (format.substr(i).starts_with("%c")) {
+      pieces.back().push_back('\0');
       ++i;
     } else if (format.substr(i).starts_with("%lld")) {
       pieces.emplace_back();
