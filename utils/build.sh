@@ -103,6 +103,7 @@ case "$job" in
     ;;
   fuzz)
     seconds=${2:-60}
+    status=0
     # As in test/lit.cfg.py: the uninstrumented libMLIR.so allocates from slabs
     # that LLVM's allocator, inlined into the instrumented code, has poisoned.
     export ASAN_OPTIONS=allow_user_poisoning=0
@@ -114,11 +115,18 @@ case "$job" in
       # New inputs go to a scratch directory; the committed corpus only seeds.
       scratch=$(mktemp -d)
       echo "== $fuzzer, $seconds s"
+      fuzzed=0
       "$build/bin/$fuzzer" -max_total_time="$seconds" -print_final_stats=1 \
-        -artifact_prefix="$build/$fuzzer-" "$scratch" "$root/fuzz/${target#*:}" 2>&1 |
-        grep -E "^(stat::number_of_executed_units|stat::new_units_added|Done|==[0-9]+==ERROR)|SUMMARY|crash-" || true
-      test "${PIPESTATUS[0]}" -eq 0
-      rm -rf "$scratch"
+        -artifact_prefix="$build/$fuzzer-" "$scratch" "$root/fuzz/${target#*:}" \
+        >"$scratch.log" 2>&1 || fuzzed=$?
+      grep -E "^(stat::number_of_executed_units|stat::new_units_added|Done|==[0-9]+==ERROR)|SUMMARY|crash-" \
+        "$scratch.log" || true
+      rm -rf "$scratch" "$scratch.log"
+      if ((fuzzed)); then
+        echo "$fuzzer failed (exit status $fuzzed)" >&2
+        status=1
+      fi
     done
+    exit "$status"
     ;;
 esac
