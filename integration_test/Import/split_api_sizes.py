@@ -64,10 +64,10 @@ def check(name, gm, users, weights=()):
 check("dynamo", dynamo(), ("full", "new_zeros", "view", "reshape"))
 
 # A Linear specializes x's dim 1 to 8, and Dynamo's metadata keeps it a
-# SymInt whose expression is 8: a static dim, as the import types it, so the
-# view takes the int.
+# SymInt whose expression is 8. vLLM makes a sym_size node of every SymInt
+# dim, and so does split_graph: the view takes the node, not the int.
 # CHECK-LABEL: dynamo, a specialized dim: 3 pieces
-# CHECK-NEXT: submod_2: %view : [num_users=1] = call_method[target=view](args = (%attn_default, (%sym_size_int, 8)), kwargs = {})
+# CHECK-NEXT: submod_2: %view : [num_users=1] = call_method[target=view](args = (%attn_default, (%sym_size_int, %sym_size_int_1)), kwargs = {})
 # CHECK-NEXT: computes the unsplit graph: True
 check("dynamo, a specialized dim", dynamo_specialized(), ("view",), LINEAR_WEIGHTS)
 

@@ -110,7 +110,7 @@ class GraphImporter:
         self.func_name = func_name
         # split_graph's import: a placeholder without metadata is no error,
         # as vLLM's split_graph needs none.
-        self.untyped_placeholders = False
+        self.as_split = False
         self.types = TypeConverter()
         self.out = Emitter()
         self.env = {}
@@ -364,7 +364,7 @@ class GraphImporter:
 
     def placeholder(self, node, arguments):
         spec = self.specs.get(node)
-        if spec is None and self.untyped_placeholders:
+        if spec is None and self.as_split:
             # Not an argument of the function: its uses read it as the
             # value of an unmodelled node.
             self.env[node] = Const(NodeValue(node.name))
@@ -801,27 +801,27 @@ def _handler(node):
         return None
 
 
-def import_graph(gm, example_inputs=None, dynamic=None, func_name="forward",
-                 untyped_placeholders=False):
+def import_graph(gm, example_inputs=None, dynamic=None, func_name="forward", as_split=False):
     """Imports GraphModule `gm`. With example inputs (way (a)), types come
     from running it, the dims of `dynamic` ({'x': {0}}) being `?`; without,
     or when its nodes' metadata holds SymInts, from that metadata (ways (b)
-    and (c)). With `untyped_placeholders`, a placeholder without metadata
-    is not an argument of the function but an unmodelled value, as
-    split_graph reads it."""
+    and (c)). With `as_split`, the graph reads as vLLM's split_graph reads
+    it: a placeholder without metadata is not an argument of the function
+    but an unmodelled value, and a SymInt whose expression is a number is
+    a SymInt (SpecReader's `specialized`: a `?` dim, an index value)."""
     from .specs import specs_from_metadata, specs_from_runs
     # The import allocates many small objects and frees none: the cyclic
     # collector would rescan them all, again and again (superlinear).
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _import(gm, example_inputs, dynamic, func_name, untyped_placeholders)
+        return _import(gm, example_inputs, dynamic, func_name, as_split)
     finally:
         if collecting:
             gc.enable()
 
 
-def _import(gm, example_inputs, dynamic, func_name, untyped_placeholders):
+def _import(gm, example_inputs, dynamic, func_name, as_split):
     from .specs import has_symbolic_metadata, specs_from_metadata, specs_from_runs
     # Metadata with SymInts says what is symbolic: no guess then, even with
     # example inputs (unless --dynamic asks for one).
@@ -829,11 +829,11 @@ def _import(gm, example_inputs, dynamic, func_name, untyped_placeholders):
         if dynamic:
             raise FxImportError("--dynamic needs example inputs; a graph with metadata "
                                 "says which dims are symbolic itself")
-        specs = specs_from_metadata(gm)
+        specs = specs_from_metadata(gm, specialized=not as_split)
     else:
         specs = specs_from_runs(gm, example_inputs, dynamic or {})
     importer = GraphImporter(gm, specs, func_name)
-    importer.untyped_placeholders = untyped_placeholders
+    importer.as_split = as_split
     return importer.run()
 
 

@@ -101,8 +101,10 @@ _STACK = 512 << 20
 MAX_NESTING = 4096
 
 
-# What does not nest: string literals, comments, `->` and `>=`.
-_FLAT = re.compile(r'"(?:[^"\\]|\\.)*"?|//[^\n]*|->|>=')
+# What does not nest: string literals, comments, `->` and `>=`. A literal
+# is matched a run of plain characters at a time, not one by one: the
+# imports of large graphs are mostly names in quotes.
+_FLAT = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|//[^\n]*|->|>=')
 # Each byte of the brackets, as one more than the step in depth it makes.
 _STEPS = bytes.maketrans(b"{([<})]>", b"\2\2\2\2\0\0\0\0")
 _OTHERS = bytes(set(range(256)) - set(b"{([<})]>"))

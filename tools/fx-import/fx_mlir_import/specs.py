@@ -182,13 +182,14 @@ def _resize_all(value, dims, size_of):
     return value
 
 
-def specs_from_metadata(gm):
+def specs_from_metadata(gm, specialized=True):
     """Way (b): specs from meta['example_value'], meta['val'] or
     meta['tensor_meta'], and for a get_attr node without any, from the
     attribute itself (make_fx's `_tensor_constant0`, a higher-order op's
-    subgraph); other nodes without any are left out."""
+    subgraph); other nodes without any are left out. `specialized` as
+    SpecReader takes it."""
     specs = {}
-    reader = SpecReader()
+    reader = SpecReader(specialized)
     for node in gm.graph.nodes:
         if node.op == "output":
             continue

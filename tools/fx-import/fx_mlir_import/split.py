@@ -93,7 +93,7 @@ def split_graph(gm, splitting_ops=None, *, match_fx_targets=False, stats=None, f
     _check_attribute_names(gm)
     work, originals = _copy(gm)
     _decompose_dead_sizes(work.graph)
-    result = import_graph(work, untyped_placeholders=True)
+    result = import_graph(work, as_split=True)
     lap("import")
     split, done = passes.split_map(runner, result.text, ops, match_fx_targets=match_fx_targets)
     lap("passes")
@@ -375,8 +375,10 @@ def _dims(graph, tensor, size, reader):
     """The dims of `tensor` for decomposing size node `size`, as vLLM's
     _decompose_size_nodes makes them: an aten.sym_size.int node per
     symbolic dim right after the tensor's producer, an int per static dim
-    (static as the import typed it: a SymInt whose expression is a number,
-    a dim a guard specialized, is that number)."""
+    (static as split_graph's import types it, with `reader` not
+    `specialized`: a SymInt is symbolic even where its expression is a
+    number, a dim a guard specialized, as vLLM makes a node of every SymInt
+    dim, vllm/compilation/backends.py:536-541 of vLLM 0.34.0)."""
     value = _example(tensor)
     if not isinstance(value, torch.Tensor):
         raise FxImportError(f"node '{tensor.name}' has no example value; cannot "
@@ -401,7 +403,7 @@ def _decompose_dead_sizes(graph):
     node right after a splitting op parts it from the next one, which
     numbers the pieces. fx-decompose-size erases a dead size instead; run
     before the import, this makes the pass see the dims vLLM splits."""
-    reader = SpecReader()
+    reader = SpecReader(specialized=False)
     for node in list(graph.find_nodes(op="call_method", target="size")):
         if not node.users and len(node.args) == 1 and not node.kwargs:
             _dims(graph, node.args[0], node, reader)
@@ -462,7 +464,7 @@ def _decompose_sizes(graph, size_nodes):
     A dead size is erased, as fx-decompose-size erases it. Returns {new
     node: (size node name, dim)} for the dims and {new node: its user} for
     the torch.Size nodes."""
-    reader = SpecReader()
+    reader = SpecReader(specialized=False)
     created = {}
     for node, form, _ in size_nodes:
         if form not in _DIMLESS:
@@ -502,5 +504,5 @@ def decompose_size_nodes(gm):
     import finds) by its dims, as `_decompose_sizes` does; a size with a dim,
     x.size(0), is a scalar already and stays. In place; returns None."""
     _decompose_dead_sizes(gm.graph)
-    _decompose_sizes(gm.graph, import_graph(gm, untyped_placeholders=True).size_nodes)
+    _decompose_sizes(gm.graph, import_graph(gm, as_split=True).size_nodes)
     gm.recompile()

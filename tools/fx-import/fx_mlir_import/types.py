@@ -89,20 +89,29 @@ class SpecReader:
                     all tensors of that shape (specs are never changed)
     """
 
-    def __init__(self):
+    def __init__(self, specialized=True):
+        """`specialized`: whether a SymInt whose expression is a number (a
+        dim a guard specialized) reads as that int, or, as vLLM's
+        split_graph takes it (a SymInt, a value of the graph), as a Sym
+        known only to vary."""
+        self.specialized = specialized
         self.syms = {}
         self.tensor_specs = {}
 
     def dim(self, value):
         """An int, or a Sym for a SymInt (an int if its expression is a
-        number)."""
+        number and `specialized`)."""
         if type(value) is int:
             return value
         if isinstance(value, torch.SymInt):
             expr = value.node.expr
             sym = self.syms.get(expr)
             if sym is None:
-                sym = self.syms[expr] = int(expr) if expr.is_number else Sym(str(expr))
+                if not expr.is_number:
+                    sym = Sym(str(expr))
+                else:
+                    sym = int(expr) if self.specialized else Sym()
+                self.syms[expr] = sym
             return sym
         return int(value)
 
