@@ -18,8 +18,9 @@ it times
               split_module, timed by wrapping the two functions vLLM calls
   fx-mlir     fx_mlir_import.split_graph with the passes run in process
               through libFXMLIR-C.so, and its stages from its `stats`:
-              import, passes, read-back, apply (the FX size decomposition
-              and torch's split_module as vLLM calls it)
+              copy (of the graph, which it rewrites only once the split
+              stands), import, passes, read-back, apply (the FX size
+              decomposition and torch's split_module as vLLM calls it)
 
 and prints a Markdown table of medians in seconds with the ratio. Loading
 the library happens once, before the runs. Capturing the graphs is not
@@ -55,7 +56,7 @@ from fx_mlir_import import native, split_graph  # noqa: E402
 from tables import write_tables  # noqa: E402
 
 VLLM_STAGES = ("decompose", "walk", "split_module")
-STAGES = ("import", "passes", "read-back", "apply")
+STAGES = ("copy", "import", "passes", "read-back", "apply")
 
 
 @contextlib.contextmanager

@@ -75,7 +75,8 @@ def split_graph(gm, splitting_ops=None, *, match_fx_targets=False, stats=None, f
     (libFXMLIR-C.so), or in the fx-opt process at path `fx_opt`; with
     neither, through native.default_library() (the installed package's, else
     the build's), else the build's fx-opt. `stats`, a dict,
-    receives the seconds spent per stage: import, passes, read-back, apply.
+    receives the seconds spent per stage: copy (of `gm`'s graph, which the
+    split rewrites), import, passes, read-back, apply.
     Raises FxImportError, one line naming the node and both pieces, where
     fx-mlir refuses the split."""
     # Loading the library, once per process, is no stage of a split.
@@ -92,6 +93,7 @@ def split_graph(gm, splitting_ops=None, *, match_fx_targets=False, stats=None, f
     ops = _op_list(splitting_ops)
     _check_attribute_names(gm)
     work, originals = _copy(gm)
+    lap("copy")
     _decompose_dead_sizes(work.graph)
     result = import_graph(work, as_split=True)
     lap("import")
