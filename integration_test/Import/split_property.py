@@ -3,7 +3,9 @@
 # (s0, 8) with x.size(), x.size(d), x.shape[i], sym_size.int(x, 0), slices
 # and sums of sizes, size.numel(), views, a custom op taking SymInt[],
 # dead sizes, floats, a torch.Size a function of the user's returns (which
-# may not cross a cut) and attention ops to split at. Where split_graph
+# may not cross a cut), a size read between in-place unsqueeze_ and squeeze_
+# (one FakeTensor for the three names, as Dynamo records it) and attention
+# ops to split at. Where split_graph
 # splits, the split module computes what the graph computed at 3, 6 and 17
 # tokens;
 # where it raises, it raises FxImportError and leaves the graph as it was:
@@ -97,6 +99,18 @@ def build(steps):
             scalars.append(node(g, "call_method", "item", (total,), 0.5, name))
         elif op == 14:  # a torch.Size of no size node: refused across a cut
             sizes.append(node(g, "call_function", shape_of, (t,), x.shape, name))
+        elif op == 15:  # y.unsqueeze_(0), y.size()[1] there, maybe past a cut, y.squeeze_(0)
+            value = x.clone()
+            y = node(g, "call_function", torch.relu, (t,), value, name + "_y")
+            value.unsqueeze_(0)
+            node(g, "call_method", "unsqueeze_", (y, 0), value, name + "_unsqueeze")
+            if pick % 2:
+                tensors.append(node(g, "call_function", ATTN, (t,), x, name + "_attn"))
+            size = node(g, "call_method", "size", (y,), value.shape, name + "_size")
+            scalars.append(node(g, "call_function", operator.getitem, (size, 1), value.shape[1],
+                                name + "_dim"))
+            value.squeeze_(0)
+            tensors.append(node(g, "call_method", "squeeze_", (y, 0), value, name))
     outputs = tensors[-2:] + sizes[-1:] if steps and steps[-1][1] % 2 else tensors[-1:]
     g.output(tuple(outputs))
     return torch.fx.GraphModule(torch.nn.Module(), g)
@@ -119,7 +133,7 @@ def snapshot(gm):
 
 @settings(max_examples=EXAMPLES, derandomize=True, deadline=None, database=None,
           suppress_health_check=list(HealthCheck))
-@given(st.lists(st.tuples(st.integers(0, 14), st.integers(0, 99)), min_size=1, max_size=14))
+@given(st.lists(st.tuples(st.integers(0, 15), st.integers(0, 99)), min_size=1, max_size=14))
 def test_split_graph(steps):
     gm = build(steps)
     want = [gm(*inputs(n)) for n in TOKENS]

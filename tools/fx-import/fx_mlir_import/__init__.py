@@ -10,7 +10,8 @@
 The pieces: `types` (the type converter: specs of values and their MLIR
 types), `specs` (specs from running the graph or from node metadata),
 `importer` (a dispatch table keyed by node kind and target; every other node
-is an opaque fx.node), `emitter` (MLIR text, every string escaped), `passes`
+is an opaque fx.node), `inplace` (the versions of a tensor that in-place ops
+change the shape or strides of), `emitter` (MLIR text, every string escaped), `passes`
 (fx-opt's passes and their structured reports), `check` (the --check
 report), `split` (split_graph and decompose_size_nodes, vLLM's drop-ins) and
 `cli` (the fx-import command).

@@ -21,6 +21,7 @@ from torch.fx import Node
 
 from .emitter import Emitter, loc, quote, symbol
 from .errors import FxImportError, describe, qualified
+from .inplace import Versions
 from .types import (Const, ScalarSpec, SizeSpec, Sym, TensorSpec, TypeConverter,
                     Unsupported)
 
@@ -97,8 +98,11 @@ class ImportResult:
     """An imported graph: its MLIR text, and the size nodes it holds, for
     --check."""
 
-    def __init__(self, gm, text, size_nodes):
+    def __init__(self, gm, text, size_nodes, versions):
         self.gm, self.text, self.size_nodes = gm, text, size_nodes
+        # {size node: the node whose tensor version it reads}, where an
+        # in-place op changed that tensor before it (inplace.py).
+        self.versions = versions
 
     def __str__(self):
         return self.text
@@ -115,6 +119,8 @@ class GraphImporter:
         self.out = Emitter()
         self.env = {}
         self.size_nodes = []  # (node, form), in graph order
+        self.versions = Versions()
+        self.size_versions = {}
         self.leaves = {}  # node -> its Ssa leaves, in result order
         # For fx-split-graph (the function attributes FOLDED_ATTR and
         # SYMBOLS_ATTR): the getitem nodes folded into a result, and the
@@ -301,6 +307,13 @@ class GraphImporter:
         after = node.prev.name if node.prev.op != "root" else ""
         self.folded.append((node.name, base.name, result, after))
 
+    def note_size(self, node, form, x):
+        """Records size node `node` of tensor `x`, its first argument."""
+        self.size_nodes.append((node, form, x))
+        version = self.versions.read(node.args[0])
+        if version is not node.args[0]:
+            self.size_versions[node] = version
+
     def define_constant(self, node, value):
         self.define(node, f"arith.constant {value} : index", "index", ScalarSpec("index"))
 
@@ -407,6 +420,10 @@ class GraphImporter:
                 elif _is_torch_op(node.target):
                     # Modeled: vLLM's should_split still sees a torch op.
                     self.targets[node.name] = qualified(node.target)
+                # Every name of a tensor this node changed in place reads
+                # its value from here on.
+                for name in self.versions.note(node):
+                    self.env[name] = self.env[node]
         types = ", ".join(r.type for r in results)
         attrs = []
         if outputs is not None:
@@ -427,7 +444,7 @@ class GraphImporter:
         body = "\n".join(self.out.lines + [ret])
         text = (f"func.func {symbol(self.func_name)}({', '.join(arguments)}) -> ({types}){attrs} {{\n"
                 f"{body}\n}}\n")
-        return ImportResult(self.gm, text, self.size_nodes)
+        return ImportResult(self.gm, text, self.size_nodes, self.size_versions)
 
 
 NOT_HANDLED = object()
@@ -476,7 +493,7 @@ def _dimless_size(imp, node, x, form):
     rank = len(x.spec.dims)
     imp.define(node, f"fx.size {x.name} : {x.type} -> !fx.size<{rank}>", f"!fx.size<{rank}>",
                SizeSpec(x.spec.dims))
-    imp.size_nodes.append((node, form, x))
+    imp.note_size(node, form, x)
 
 
 def _dim_size(imp, node, x, dim, form):
@@ -490,7 +507,7 @@ def _dim_size(imp, node, x, dim, form):
                    ScalarSpec("index"))
     else:
         return NOT_HANDLED
-    imp.size_nodes.append((node, form, x))
+    imp.note_size(node, form, x)
 
 
 def _size(imp, node):
@@ -581,7 +598,7 @@ def _sym_size(imp, node):
         return NOT_HANDLED
     imp.define(node, f"fx.sym_size {x.name}, dim = {dim.value} : {x.type}", "index",
                ScalarSpec("index"))
-    imp.size_nodes.append((node, "sym_size(x, dim)", x))
+    imp.note_size(node, "sym_size(x, dim)", x)
 
 
 def _getitem(imp, node):

@@ -11,8 +11,11 @@ Way (b), `specs_from_metadata`: each node's FakeTensor metadata.
 
 import torch
 import torch.fx
+from torch._guards import detect_fake_mode
+from torch.utils._pytree import tree_map_only
 
 from .errors import FxImportError, describe
+from .inplace import Versions, changed_in_place
 from .types import Const, ScalarSpec, SizeSpec, SpecReader, Sym, TensorSpec
 
 
@@ -28,23 +31,27 @@ def one_line(error):
 
 
 class _Recorder(torch.fx.Interpreter):
-    """Runs the graph and keeps every node's value."""
+    """Runs the graph and keeps every node's value; where an op changes a
+    tensor's shape or strides in place (inplace.py), each tensor as its node
+    left it, a detached alias."""
 
-    def __init__(self, module):
+    def __init__(self, module, in_place):
         super().__init__(module)
         self.values = {}
+        self.in_place = in_place
 
     def run_node(self, node):
         try:
             value = super().run_node(node)
         except Exception as e:  # whatever the user's code raises
             raise _NodeFailure(node, e) from None
-        self.values[node] = value
+        self.values[node] = (tree_map_only(torch.Tensor, torch.Tensor.detach, value)
+                             if self.in_place else value)
         return value
 
 
 def _run(gm, inputs):
-    recorder = _Recorder(gm)
+    recorder = _Recorder(gm, any(changed_in_place(n) for n in gm.graph.nodes))
     recorder.run(*inputs)
     return recorder.values
 
@@ -198,7 +205,76 @@ def specs_from_metadata(gm, specialized=True):
             spec = _attribute_spec(gm, node.target, reader)
         if spec is not None:
             specs[node] = spec
+    _replay_in_place(gm, specs, reader)
     return specs
+
+
+def _example(node):
+    meta = node.meta
+    return meta["example_value"] if "example_value" in meta else meta.get("val")
+
+
+def _replay_in_place(gm, specs, reader):
+    """Dynamo's metadata is each node's FakeTensor itself, which an op
+    that changes a tensor's shape or strides in place (inplace.py) changes
+    for every earlier name of that tensor too. Where it has, the graph runs
+    again, up to the last such op, on new FakeTensors of its inputs in
+    their fake mode, and each of those names gets its spec as its node left
+    the tensor. make_fx and export record a copy per node: nothing to do."""
+    versions, stale, last = Versions(), set(), None
+    for node in gm.graph.nodes:
+        names = versions.note(node)
+        value = _example(node)
+        if not names or not isinstance(value, torch.Tensor):
+            continue
+        shared = [n for n in names[:-1] if _example(n) is value]
+        if not shared:
+            continue
+        if shared[0].op == "placeholder":
+            raise FxImportError(f"node '{node.name}' changes the shape or strides of input "
+                                f"'{shared[0].name}' in place, and its metadata holds the "
+                                f"tensor after that change, not as it came in")
+        stale.update(shared)
+        last = node
+    if last is None:
+        return
+    mode = detect_fake_mode([_example(n) for n in gm.graph.find_nodes(op="placeholder")])
+    if mode is None:
+        raise FxImportError(f"node '{last.name}' changes a tensor's shape or strides in place, "
+                            f"and the graph's metadata has no fake mode to run it again in")
+    replay = _Replay(gm, mode)
+    with mode:
+        for node in gm.graph.nodes:
+            try:
+                replay.env[node] = value = replay.run_node(node)
+            except Exception as e:  # whatever the op raises under the fake mode
+                raise FxImportError(f"{describe(node)}: fails when the graph runs again for "
+                                    f"the in-place change of node '{last.name}': "
+                                    f"{one_line(e)}") from None
+            if node in stale:
+                specs[node] = reader.of_value(value)
+            if node is last:
+                break
+
+
+class _Replay(torch.fx.Interpreter):
+    """Runs a graph on new FakeTensors like its placeholders' metadata."""
+
+    def __init__(self, gm, mode):
+        super().__init__(gm)
+        self.mode = mode
+
+    def run_node(self, node):
+        if node.op != "placeholder":
+            value = super().run_node(node)
+        else:
+            value = _example(node)
+            if isinstance(value, torch.Tensor):  # not the metadata's own
+                value = torch.empty_strided(value.shape, value.stride(), dtype=value.dtype,
+                                            device=value.device)
+        if isinstance(value, torch.Tensor) and not self.mode.is_our_fake(value):
+            value = self.mode.from_tensor(value, static_shapes=True)  # an attribute
+        return value
 
 
 def _attribute_spec(gm, target, reader):

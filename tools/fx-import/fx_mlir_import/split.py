@@ -30,6 +30,7 @@ from torch.fx.passes.split_module import split_module
 from . import native, passes
 from .errors import FxImportError
 from .importer import import_graph
+from .inplace import Versions
 from .specs import one_line
 from .types import SpecReader
 
@@ -110,7 +111,7 @@ def split_graph(gm, splitting_ops=None, *, match_fx_targets=False, stats=None, f
         raise FxImportError("fx-split-graph failed: " + passes.first_error(done.stderr))
     pieces, dims, splitting = _read_map(function)
     lap("read-back")
-    created = _decompose_sizes(work.graph, result.size_nodes)
+    created = _decompose_sizes(work.graph, result.size_nodes, result.versions)
     assignment = {}
     for node in work.graph.nodes:
         if node.op in ("placeholder", "output"):
@@ -139,7 +140,9 @@ def split_graph(gm, splitting_ops=None, *, match_fx_targets=False, stats=None, f
     # The split stands: `gm` gets the decomposition its pieces were cut from.
     _decompose_dead_sizes(gm.graph)
     _decompose_sizes(gm.graph, [(originals[node], form, x) for node, form, x in result.size_nodes
-                                if form in _DIMLESS])
+                                if form in _DIMLESS],
+                     {originals[size]: originals[version]
+                      for size, version in result.versions.items()})
     lap("apply")
     return split_gm, items
 
@@ -380,14 +383,19 @@ def _dims(graph, tensor, size, reader):
     (static as split_graph's import types it, with `reader` not
     `specialized`: a SymInt is symbolic even where its expression is a
     number, a dim a guard specialized, as vLLM makes a node of every SymInt
-    dim, vllm/compilation/backends.py:536-541 of vLLM 0.34.0)."""
-    value = _example(tensor)
-    if not isinstance(value, torch.Tensor):
+    dim, vllm/compilation/backends.py:536-541 of vLLM 0.34.0). `tensor` is
+    the version the size reads (inplace.py): its producer, or the last
+    in-place change of its shape before the size, and the dims are the
+    size's own example value, which is the shape it read."""
+    value = _example(size)
+    if not isinstance(value, (tuple, list)):
+        value = getattr(_example(tensor), "shape", None)
+    if value is None:
         raise FxImportError(f"node '{tensor.name}' has no example value; cannot "
                             f"decompose size node '{size.name}'")
     parts = []
     with graph.inserting_after(tensor):
-        for i, dim in enumerate(value.shape):
+        for i, dim in enumerate(value):
             static = reader.dim(dim)
             if isinstance(static, int):
                 parts.append(static)
@@ -406,10 +414,14 @@ def _decompose_dead_sizes(graph):
     numbers the pieces. fx-decompose-size erases a dead size instead; run
     before the import, this makes the pass see the dims vLLM splits."""
     reader = SpecReader(specialized=False)
-    for node in list(graph.find_nodes(op="call_method", target="size")):
-        if not node.users and len(node.args) == 1 and not node.kwargs:
-            _dims(graph, node.args[0], node, reader)
+    versions = Versions()
+    for node in list(graph.nodes):
+        if (node.op == "call_method" and node.target == "size" and not node.users
+                and len(node.args) == 1 and not node.kwargs):
+            _dims(graph, versions.read(node.args[0]), node, reader)
             graph.erase_node(node)
+        else:
+            versions.note(node)
 
 
 def _copy_sizes(graph, assignment):
@@ -454,7 +466,7 @@ def _takes_shape(user, size):
     return getattr(user.target, "__module__", None) == "torch"
 
 
-def _decompose_sizes(graph, size_nodes):
+def _decompose_sizes(graph, size_nodes, versions):
     """fx-decompose-size's decomposition in FX (_dims). A getitem(size, i)
     with an int i in range becomes the dim; a torch op or a tensor method
     that takes the size as a shape (_takes_shape) gets the tuple of the
@@ -463,7 +475,9 @@ def _decompose_sizes(graph, size_nodes):
     (size.numel(), size[:-1], a returned size; vLLM 0.34.0 splices the
     dims into a user's positional arguments, which is right only where the
     user takes them one by one, as view(x, size) does: docs/DesignNotes.md).
-    A dead size is erased, as fx-decompose-size erases it. Returns {new
+    A dead size is erased, as fx-decompose-size erases it. `versions`
+    ({size node: the tensor version it reads}, ImportResult.versions) places
+    the dims of a size read after an in-place change of its tensor. Returns {new
     node: (size node name, dim)} for the dims and {new node: its user} for
     the torch.Size nodes."""
     reader = SpecReader(specialized=False)
@@ -474,7 +488,7 @@ def _decompose_sizes(graph, size_nodes):
         if not node.users:
             graph.erase_node(node)
             continue
-        parts = _dims(graph, node.args[0], node, reader)
+        parts = _dims(graph, versions.get(node, node.args[0]), node, reader)
         created.update((part, (node.name, i)) for i, part in enumerate(parts)
                        if isinstance(part, torch.fx.Node))
         for user in list(node.users):
@@ -506,5 +520,6 @@ def decompose_size_nodes(gm):
     import finds) by its dims, as `_decompose_sizes` does; a size with a dim,
     x.size(0), is a scalar already and stays. In place; returns None."""
     _decompose_dead_sizes(gm.graph)
-    _decompose_sizes(gm.graph, import_graph(gm, as_split=True).size_nodes)
+    result = import_graph(gm, as_split=True)
+    _decompose_sizes(gm.graph, result.size_nodes, result.versions)
     gm.recompile()
