@@ -18,9 +18,9 @@ it times
               split_module, timed by wrapping the two functions vLLM calls
   fx-mlir     fx_mlir_import.split_graph with the passes run in process
               through libFXMLIR-C.so, and its stages from its `stats`:
-              copy (of the graph, which it rewrites only once the split
-              stands), import, passes, read-back, apply (the FX size
-              decomposition and torch's split_module as vLLM calls it)
+              import, passes (the decision, through fxMlirSplitDecide),
+              decompose (its size decomposition, applied to the graph) and
+              build (the pieces, as torch's split_module builds them)
 
 and prints a Markdown table of medians in seconds with the ratio. Loading
 the library happens once, before the runs. Capturing the graphs is not
@@ -56,7 +56,7 @@ from fx_mlir_import import native, split_graph  # noqa: E402
 from tables import write_tables  # noqa: E402
 
 VLLM_STAGES = ("decompose", "walk", "split_module")
-STAGES = ("copy", "import", "passes", "read-back", "apply")
+STAGES = ("import", "passes", "decompose", "build")
 
 
 @contextlib.contextmanager

@@ -40,7 +40,7 @@ for item in items:
     nodes = [target(n) for n in item.graph.graph.nodes if n.op not in ("placeholder", "output")]
     print(item.submod_name, item.graph_id, item.is_splitting_graph, *nodes)
 
-# CHECK-NEXT: stages: apply copy import passes read-back
+# CHECK-NEXT: stages: build decompose import passes
 print("stages:", *sorted(stats))
 
 # CHECK-NEXT: 3: same

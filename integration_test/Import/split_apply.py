@@ -1,8 +1,10 @@
 # split_graph applies fx-split-graph's partition as vLLM 0.34.0's split_graph
-# does (vllm/compilation/backends.py, lines 626-635): one call of torch's
-# split_module with keep_original_order=True and tuple_return=True, so that
-# every piece returns a tuple, a piece with one output a 1-tuple, which the
-# split module takes apart by getitem. Checked on every family of
+# does (vllm/compilation/backends.py, lines 626-635): its one build of the
+# pieces (pieces.build) makes what torch's split_module makes of the same
+# partition with keep_original_order=True and tuple_return=True (the same
+# modules, code, nodes and meta), so that every piece returns a tuple, a
+# piece with one output a 1-tuple, which the split module takes apart by
+# getitem. Checked on every family of
 # Inputs/vllm_graphs.py, at its splitting ops and at the default list. A
 # graph that reads a buffer (get_attr) and one with a no_grad region
 # (torch._C._set_grad_enabled) compute what the unsplit graph computes, and
@@ -17,7 +19,7 @@ import sys
 
 import torch
 import vllm_graphs
-from split_api import attention_op, grad_region, recording_splits, with_buffer
+from split_api import as_split_module, attention_op, grad_region, recording_splits, with_buffer
 
 from fx_mlir_import import split_graph
 
@@ -25,12 +27,11 @@ LIBRARY = sys.argv[1]
 
 
 def split(gm, ops):
-    """split_graph's result and the keyword arguments of its one call of
-    torch's split_module."""
+    """split_graph's result; prints how many builds of the pieces it made and
+    whether the last is what split_module makes of its partition."""
     with recording_splits() as calls:
         split_gm, items = split_graph(gm, ops, library=LIBRARY)
-    print(f"{len(calls)} call of split_module,",
-          ", ".join(f"{key}={value}" for key, value in sorted(calls[0][2].items())))
+    print(f"{len(calls)} build, as split_module builds:", as_split_module(split_gm, *calls[-1]))
     return split_gm, items
 
 
@@ -48,8 +49,8 @@ def unpacked(split_gm):
                for n in split_gm.graph.nodes if n.op == "call_module" for user in n.users)
 
 
-# CHECK-COUNT-20: {{^[a-z_]+, (family|default) ops: 1 call of split_module, keep_original_order=True, tuple_return=True$}}
-# CHECK-NOT: keep_original_order
+# CHECK-COUNT-20: {{^[a-z_]+, (family|default) ops: 1 build, as split_module builds: True$}}
+# CHECK-NOT: as split_module builds
 # CHECK-NEXT: llama, family ops: 5 pieces, all return tuples, 1-tuples 1, results read by getitem: True
 # CHECK-COUNT-18: {{^[a-z_]+, (family|default) ops: [0-9]+ pieces, all return tuples, 1-tuples [0-9]+, results read by getitem: True$}}
 # CHECK-NEXT: slice_after_attention, default ops: 1 pieces, all return tuples, 1-tuples 1, results read by getitem: True
@@ -73,7 +74,7 @@ def same(want, got):
 
 
 # A buffer read by a get_attr node, used before and after the attention.
-# CHECK-LABEL: with_buffer: 1 call of split_module, keep_original_order=True, tuple_return=True
+# CHECK-LABEL: with_buffer: 1 build, as split_module builds: True
 # CHECK-NEXT: pieces submod_0 submod_1 submod_2, returning 1 1 1
 # CHECK-NEXT: computes the unsplit graph: True
 gm = with_buffer(attention_op("splitapply"))
@@ -88,7 +89,7 @@ print("computes the unsplit graph:", same(unsplit(5, x), split_gm(5, x)))
 # A no_grad region around the attention: split_module opens it again at the
 # start of each later piece it spans, so each piece run alone (as vLLM
 # compiles it) computes without grad.
-# CHECK-LABEL: grad_region: 1 call of split_module, keep_original_order=True, tuple_return=True
+# CHECK-LABEL: grad_region: 1 build, as split_module builds: True
 # CHECK-NEXT: pieces submod_0 submod_1 submod_2
 # CHECK-NEXT: computes the unsplit graph: True, requires_grad False
 # CHECK-NEXT: submod_2 (attn, s0, w) alone: a 1-tuple, requires_grad False

@@ -1,10 +1,10 @@
 # fx_mlir_import.split_graph returns torch's _LazyGraphModules
 # (torch/fx/_lazy_graph_module.py, torch 2.13.0), which generate their code
-# on first need: torch's split_module builds them under
-# _use_lazy_graph_module(True), as vLLM 0.34.0 calls it
+# on first need, as torch's split_module builds them under
+# _use_lazy_graph_module(True) where vLLM 0.34.0 calls it
 # (vllm/compilation/backends.py, lines 626-635). For the Llama graph and a
 # graph with a get_attr node: nothing is generated while splitting; the code
-# is the one eager split_module gives on the same partition and arguments
+# is the one eager split_module gives on the same partition and vLLM's arguments
 # (same code, names and node meta, piece by piece); what reads the code
 # generates it, once; calling computes what the unsplit graph computes;
 # pickling, deepcopy and print_readable work on pieces never used; editing a
@@ -24,7 +24,8 @@ import sys
 import torch
 import torch.fx
 import vllm_graphs
-from split_api import attention_op, recording_splits, with_buffer
+from split_api import (VLLM_SPLIT_MODULE, attention_op, modules, nodes, recording_splits,
+                       with_buffer)
 from torch.fx._lazy_graph_module import _LazyGraphModule
 from torch.fx.passes.split_module import split_module
 
@@ -55,15 +56,15 @@ class Case:
         self.want = build()(*inputs)
 
     def split(self):
-        """split_graph's (split module, the graph, partition and keyword
-        arguments it gave split_module); building the graph (eager
-        GraphModules) is not counted."""
+        """split_graph's (split module, the graph and partition it built the
+        pieces of); building the graph (eager GraphModules) is not
+        counted."""
         gm = self.build()
         del generated[:]
         with recording_splits() as calls:
             split_gm, _ = split_graph(gm, self.ops, fx_opt=FX_OPT)
-        ((graph, assignment, kwargs),) = calls
-        return split_gm, graph, assignment, kwargs
+        ((graph, assignment),) = calls
+        return split_gm, graph, assignment
 
     def computes(self, gm):
         return all(torch.equal(a, b) for a, b in zip(self.want, gm(*self.inputs)))
@@ -74,17 +75,8 @@ CASES = [Case("llama", lambda: vllm_graphs.llama(2).gm, llama.splitting_ops, lla
          Case("with_buffer", lambda: with_buffer(ATTN), ["splitlazy::attn"], (5, x))]
 
 
-def modules(gm):
-    return [("top", gm)] + list(gm.named_children())
-
-
 def stale(gm):
     return [name for name, m in modules(gm) if m._needs_recompile()]
-
-
-def nodes(gm):
-    return [(n.op, n.name, str(n.target), str(n.args), str(n.kwargs),
-             [(key, id(value)) for key, value in n.meta.items()]) for n in gm.graph.nodes]
 
 
 # CHECK-LABEL: llama: split
@@ -105,11 +97,11 @@ def nodes(gm):
 # CHECK-NEXT: code is the graph's: True
 for case in CASES:
     print(f"{case.name}: split")
-    split_gm, graph, assignment, kwargs = case.split()
+    split_gm, graph, assignment = case.split()
     print("generated while splitting:", len(generated))
     print("_LazyGraphModules:", all(isinstance(m, _LazyGraphModule) for _, m in modules(split_gm)))
     print("stale:", *stale(split_gm))
-    eager = split_module(graph, None, assignment.__getitem__, **kwargs)
+    eager = split_module(graph, None, assignment.__getitem__, **VLLM_SPLIT_MODULE)
     print("eager split_module:", "no _LazyGraphModule" if not any(
         isinstance(m, _LazyGraphModule) for _, m in modules(eager)) else "lazy")
     theirs = dict(modules(eager))

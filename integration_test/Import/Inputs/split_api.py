@@ -1,7 +1,8 @@
 """Pieces of the split_graph tests (integration_test/Import/split_*.py): a
 torch.library stand-in for an attention op, the start of a Dynamo-style
 graph with a SymInt placeholder s0 and x of shape (s0, 8), graphs built on
-them, and a recorder of split_graph's calls of torch's split_module."""
+them, a recorder of split_graph's builds of the pieces, and the comparison
+of a build with torch's split_module."""
 
 import contextlib
 import operator
@@ -9,11 +10,13 @@ import operator
 import torch
 import torch.fx
 from torch._subclasses.fake_tensor import FakeTensorMode
+from torch.fx._lazy_graph_module import _use_lazy_graph_module
 from torch.fx.experimental.symbolic_shapes import ShapeEnv
+from torch.fx.passes.split_module import split_module
 
 from symbolic import symint
 
-from fx_mlir_import import split as fx_split
+from fx_mlir_import import pieces as fx_pieces
 
 
 def node(graph, op, target, args, value, name):
@@ -231,21 +234,47 @@ def traced(attn_op):
     return torch.fx.symbolic_trace(Model())
 
 
+# How vLLM 0.34.0 calls torch's split_module (vllm/compilation/backends.py,
+# lines 626-635), under _use_lazy_graph_module(True).
+VLLM_SPLIT_MODULE = {"keep_original_order": True, "tuple_return": True}
+
+
 @contextlib.contextmanager
 def recording_splits():
-    """Within it, split_graph's torch split_module (fx_mlir_import.split
-    imports it by name) records each call in the list it yields: (graph
-    module, {node: graph id}, keyword arguments); it is the original again
-    after."""
+    """Within it, split_graph's builder of the pieces (pieces.build)
+    records each call in the list it yields: (graph module, {node: graph
+    id}); it is the original again after."""
     calls = []
-    original = fx_split.split_module
+    original = fx_pieces.build
 
-    def recording(gm, root, callback, **kwargs):
-        calls.append((gm, dict(callback.__self__), dict(kwargs)))
-        return original(gm, root, callback, **kwargs)
+    def recording(gm, piece_of):
+        calls.append((gm, dict(piece_of)))
+        return original(gm, piece_of)
 
-    fx_split.split_module = recording
+    fx_pieces.build = recording
     try:
         yield calls
     finally:
-        fx_split.split_module = original
+        fx_pieces.build = original
+
+
+def modules(gm):
+    """A split module and its pieces, by name."""
+    return [("top", gm)] + list(gm.named_children())
+
+
+def nodes(gm):
+    """What a module's graph says, its nodes' meta values by identity."""
+    return [(n.op, n.name, str(n.target), str(n.args), str(n.kwargs),
+             [(key, id(value)) for key, value in n.meta.items()]) for n in gm.graph.nodes]
+
+
+def as_split_module(split_gm, gm, piece_of):
+    """Whether `split_gm` is what torch's split_module makes of `gm` and
+    `piece_of` as vLLM calls it: the same modules with the same code, nodes
+    and meta."""
+    with _use_lazy_graph_module(True):
+        theirs = dict(modules(split_module(gm, None, piece_of.__getitem__,
+                                           **VLLM_SPLIT_MODULE)))
+    return all(name in theirs and m.code == theirs[name].code and nodes(m) == nodes(theirs[name])
+               for name, m in modules(split_gm)) and len(theirs) == len(modules(split_gm))

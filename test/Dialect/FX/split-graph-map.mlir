@@ -1,8 +1,10 @@
 // map-file: fx-split-graph's node -> piece map, as JSON, keyed by FX node
 // name: every node the importer made ops of, the getitems it folded, the
 // dims fx-decompose-size made (by size node and dim) and the nodes that
-// decomposition erased; each piece under vLLM's name with its inputs and
-// outputs in order and its sym_shape_indices; what crosses each cut.
+// decomposition erased; the sizes fx-decompose-size decomposed, each dim
+// static or a new node's graph id; each piece under vLLM's name with its
+// inputs and outputs in order and its sym_shape_indices; what crosses each
+// cut.
 // RUN: fx-opt %s --fx-decompose-size='placement=after-producer' \
 // RUN:   --fx-split-graph='splitting-ops=vllm::attn map-file=%t.json' -o /dev/null
 // RUN: FileCheck %s < %t.json
@@ -20,6 +22,19 @@
 
 // CHECK:      "function": "forward",
 // CHECK-NEXT: "errors": [],
+// CHECK-NEXT: "sizes": [
+// CHECK-NEXT: {
+// CHECK-NEXT: "name": "size",
+// CHECK-NEXT: "static": [
+// CHECK-NEXT: null,
+// CHECK-NEXT: 8
+// CHECK-NEXT: ],
+// CHECK-NEXT: "graph_ids": [
+// CHECK-NEXT: 0,
+// CHECK-NEXT: -1
+// CHECK-NEXT: ]
+// CHECK-NEXT: }
+// CHECK-NEXT: ],
 // CHECK-NEXT: "pieces": [
 // CHECK-NEXT: {
 // CHECK-NEXT: "submod": "submod_0",

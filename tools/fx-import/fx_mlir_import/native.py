@@ -23,6 +23,7 @@ import os
 import re
 import threading
 
+from .decision import Decision, Size
 from .errors import FxImportError
 
 __all__ = ["BUILD", "Library", "MAX_NESTING", "default_library", "load"]
@@ -74,6 +75,7 @@ _SIGNATURES = {
     "mlirDiagnosticPrint": (None, [_Handle, _StringCallback, ctypes.c_void_p]),
     "mlirModuleCreateParse": (_Handle, [_Handle, _StringRef]),
     "mlirModuleGetOperation": (_Handle, [_Handle]),
+    "mlirModuleGetContext": (_Handle, [_Handle]),
     "mlirModuleDestroy": (None, [_Handle]),
     "mlirPassManagerCreate": (_Handle, [_Handle]),
     "mlirPassManagerDestroy": (None, [_Handle]),
@@ -81,6 +83,27 @@ _SIGNATURES = {
     "mlirParsePassPipeline": (
         _LogicalResult, [_Handle, _StringRef, _StringCallback, ctypes.c_void_p]),
     "mlirPassManagerRunOnOp": (_LogicalResult, [_Handle, _Handle]),
+    "fxMlirSplitDecide": (_Handle, [_Handle, ctypes.c_ssize_t,
+                                    ctypes.POINTER(_StringRef), ctypes.c_bool]),
+    "fxMlirSplitDecisionDestroy": (None, [_Handle]),
+    "fxMlirSplitDecisionSucceeded": (ctypes.c_bool, [_Handle]),
+    "fxMlirSplitDecisionGetNumNodes": (ctypes.c_ssize_t, [_Handle]),
+    "fxMlirSplitDecisionGetNodeNames": (ctypes.c_void_p, [_Handle]),
+    "fxMlirSplitDecisionGetNodeGraphIds": (ctypes.c_void_p, [_Handle]),
+    "fxMlirSplitDecisionGetNumPieces": (ctypes.c_ssize_t, [_Handle]),
+    "fxMlirSplitDecisionGetPieceGraphIds": (ctypes.c_void_p, [_Handle]),
+    "fxMlirSplitDecisionGetPieceSplitting": (ctypes.c_void_p, [_Handle]),
+    "fxMlirSplitDecisionGetNumSizes": (ctypes.c_ssize_t, [_Handle]),
+    "fxMlirSplitDecisionGetSizeName": (_StringView, [_Handle, ctypes.c_ssize_t]),
+    "fxMlirSplitDecisionGetSizeRank": (ctypes.c_ssize_t, [_Handle, ctypes.c_ssize_t]),
+    "fxMlirSplitDecisionGetSizeStaticDims": (ctypes.c_void_p, [_Handle, ctypes.c_ssize_t]),
+    "fxMlirSplitDecisionGetSizeGraphIds": (ctypes.c_void_p, [_Handle, ctypes.c_ssize_t]),
+    "fxMlirSplitDecisionDynamicDim": (ctypes.c_int64, []),
+    "fxMlirSplitDecisionGetNumRefusals": (ctypes.c_ssize_t, [_Handle]),
+    "fxMlirSplitDecisionGetRefusalNode": (_StringView, [_Handle, ctypes.c_ssize_t]),
+    "fxMlirSplitDecisionGetRefusalFrom": (ctypes.c_int64, [_Handle, ctypes.c_ssize_t]),
+    "fxMlirSplitDecisionGetRefusalTo": (ctypes.c_int64, [_Handle, ctypes.c_ssize_t]),
+    "fxMlirSplitDecisionGetRefusalMessage": (_StringView, [_Handle, ctypes.c_ssize_t]),
 }
 
 
@@ -157,16 +180,43 @@ class Library:
         stderr: `<severity>: <message>` per diagnostic, without its
         location). Text or a pipeline nested deeper than MAX_NESTING is
         refused."""
-        for what, nested in (("MLIR text", text), ("pass pipeline", pipeline)):
-            depth = _nesting(nested)
-            if depth > MAX_NESTING:
-                raise FxImportError(f"the {what} nests {depth} deep; the in-process "
-                                    f"runner takes at most {MAX_NESTING}")
+        _check_nesting("pass pipeline", pipeline)
+        diagnostics = []
+        succeeded = self._in_context(text, lambda module: self._run(module, pipeline, diagnostics),
+                                     diagnostics)
+        return bool(succeeded), "".join(f"{severity}: {message}\n"
+                                        for severity, message in diagnostics)
+
+    def decide(self, text, ops, match_fx_targets):
+        """fx-split-graph's decision on the import `text` at the op names
+        `ops` (None: vLLM's default list), through fxMlirSplitDecide: a
+        Decision (decision.py), its diagnostics typed as (severity,
+        message)."""
+        lib = self._lib
+        names = None if ops is None else (_StringRef * len(ops))(*map(_string_ref, ops))
+        diagnostics = []
+
+        def decide(module):
+            handle = lib.fxMlirSplitDecide(lib.mlirModuleGetOperation(module),
+                                           len(ops or ()), names, match_fx_targets)
+            try:
+                return _read_decision(lib, handle, diagnostics)
+            finally:
+                lib.fxMlirSplitDecisionDestroy(handle)
+
+        return self._in_context(text, decide, diagnostics) or Decision(False, diagnostics)
+
+    def _in_context(self, text, use, diagnostics):
+        """use(module) for MLIR `text` parsed in a context of its own, on a
+        thread with a stack for MAX_NESTING, or None where it does not
+        parse; the context's diagnostics go to the list `diagnostics`, as
+        (severity, message)."""
+        _check_nesting("MLIR text", text)
         done = {}
 
         def work():
             try:
-                done["ran"] = self._run(text, pipeline)
+                done["ran"] = self._parsed(text, use, diagnostics)
             except BaseException as e:  # Raised again in the caller's thread.
                 done["raised"] = e
 
@@ -184,7 +234,7 @@ class Library:
             raise done["raised"]
         return done["ran"]
 
-    def _run(self, text, pipeline):
+    def _parsed(self, text, use, diagnostics):
         lib = self._lib
         printed = []
 
@@ -193,9 +243,9 @@ class Library:
 
         def on_diagnostic(diagnostic, _):
             severity = _SEVERITY.get(lib.mlirDiagnosticGetSeverity(diagnostic), "error")
-            printed.append(f"{severity}: ")
             lib.mlirDiagnosticPrint(diagnostic, collect_callback, None)
-            printed.append("\n")
+            diagnostics.append((severity, "".join(printed)))
+            printed.clear()
             return 1  # handled
 
         # Kept alive until the context is gone, which may call them.
@@ -209,25 +259,78 @@ class Library:
             lib.mlirContextAttachDiagnosticHandler(context, diagnostic_callback, None, None)
             module = lib.mlirModuleCreateParse(context, _string_ref(text))
             if not module.ptr:
-                return False, "".join(printed)
-            manager = lib.mlirPassManagerCreate(context)
+                return None
             try:
-                # fx-opt reports the parser's text as the message of one
-                # error; so does this.
-                printed.append("error: ")
-                parsed = lib.mlirParsePassPipeline(
-                    lib.mlirPassManagerGetAsOpPassManager(manager), _string_ref(pipeline),
-                    collect_callback, None)
-                if not parsed.value:
-                    return False, "".join(printed)
-                printed.pop()
-                ran = lib.mlirPassManagerRunOnOp(manager, lib.mlirModuleGetOperation(module))
-                return bool(ran.value), "".join(printed)
+                return use(module)
             finally:
-                lib.mlirPassManagerDestroy(manager)
                 lib.mlirModuleDestroy(module)
         finally:
             lib.mlirContextDestroy(context)
+
+    def _run(self, module, pipeline, diagnostics):
+        lib = self._lib
+        printed = []
+
+        def collect(view, _):
+            printed.append(ctypes.string_at(view.data, view.length).decode(errors="replace"))
+
+        manager = lib.mlirPassManagerCreate(lib.mlirModuleGetContext(module))
+        try:
+            # fx-opt reports the parser's text as the message of one error;
+            # so does this.
+            parsed = lib.mlirParsePassPipeline(
+                lib.mlirPassManagerGetAsOpPassManager(manager), _string_ref(pipeline),
+                _StringCallback(collect), None)
+            if not parsed.value:
+                diagnostics.append(("error", "".join(printed)))
+                return False
+            return lib.mlirPassManagerRunOnOp(manager, lib.mlirModuleGetOperation(module)).value
+        finally:
+            lib.mlirPassManagerDestroy(manager)
+
+
+def _strings(views):
+    return [ctypes.string_at(v.data, v.length).decode() for v in views]
+
+
+def _read_decision(lib, handle, diagnostics):
+    """The Decision of an FxMlirSplitDecision (fx-mlir-c/Split.h)."""
+    count = lib.fxMlirSplitDecisionGetNumNodes(handle)
+    names = _strings((_StringView * count).from_address(
+        lib.fxMlirSplitDecisionGetNodeNames(handle))) if count else []
+    ids = (ctypes.c_int64 * count).from_address(
+        lib.fxMlirSplitDecisionGetNodeGraphIds(handle)) if count else []
+    count = lib.fxMlirSplitDecisionGetNumPieces(handle)
+    pieces = dict(zip(
+        (ctypes.c_int64 * count).from_address(lib.fxMlirSplitDecisionGetPieceGraphIds(handle)),
+        (ctypes.c_bool * count).from_address(lib.fxMlirSplitDecisionGetPieceSplitting(handle))
+    )) if count else {}
+    dynamic = lib.fxMlirSplitDecisionDynamicDim()
+    sizes = []
+    for i in range(lib.fxMlirSplitDecisionGetNumSizes(handle)):
+        rank = lib.fxMlirSplitDecisionGetSizeRank(handle, i)
+        static = (ctypes.c_int64 * rank).from_address(
+            lib.fxMlirSplitDecisionGetSizeStaticDims(handle, i)) if rank else []
+        graph_ids = (ctypes.c_int64 * rank).from_address(
+            lib.fxMlirSplitDecisionGetSizeGraphIds(handle, i)) if rank else []
+        sizes.append(Size(_strings([lib.fxMlirSplitDecisionGetSizeName(handle, i)])[0],
+                          [None if d == dynamic else d for d in static], list(graph_ids)))
+    refusals = []
+    for i in range(lib.fxMlirSplitDecisionGetNumRefusals(handle)):
+        node, message = _strings([lib.fxMlirSplitDecisionGetRefusalNode(handle, i),
+                                  lib.fxMlirSplitDecisionGetRefusalMessage(handle, i)])
+        to = lib.fxMlirSplitDecisionGetRefusalTo(handle, i)
+        refusals.append((node, f"submod_{lib.fxMlirSplitDecisionGetRefusalFrom(handle, i)}",
+                         None if to < 0 else f"submod_{to}", message))
+    return Decision(bool(lib.fxMlirSplitDecisionSucceeded(handle)), diagnostics,
+                    dict(zip(names, ids)), pieces, sizes, refusals)
+
+
+def _check_nesting(what, nested):
+    depth = _nesting(nested)
+    if depth > MAX_NESTING:
+        raise FxImportError(f"the {what} nests {depth} deep; the in-process "
+                            f"runner takes at most {MAX_NESTING}")
 
 
 def default_library():

@@ -19,6 +19,7 @@ import subprocess
 import tempfile
 
 from . import native
+from .decision import Decision, Size
 from .errors import FxImportError
 
 # fx-decompose-size{report-file}: {"node", "action", "reason", "dims"}.
@@ -33,16 +34,19 @@ FUNCTIONS, FUNCTION, ERRORS, PIECES, NODES, CUTS = (
 SUBMOD, GRAPH_ID, SPLITTING, INPUTS, OUTPUTS, SYM_SHAPE_INDICES = (
     "submod", "graph_id", "splitting", "inputs", "outputs", "sym_shape_indices")
 NAME, DIM, FOLDED, ERASED_NODE = "name", "dim", "folded", "erased"
+SIZES, STATIC, GRAPH_IDS = "sizes", "static", "graph_ids"
 FROM, TO, MESSAGE = "from", "to", "message"
 BEFORE, AFTER, CROSSES, VALUE, TYPE = "before", "after", "crosses", "value", "type"
 
 # The source tree's fx-opt; an installed package has none.
 FX_OPT = os.path.join(native.BUILD, "bin", "fx-opt")
 
-# Where fx-decompose-size puts the dims: as vLLM's _decompose_size_nodes
-# does (vllm/backends/compiler/backends.py at vllm-project/vllm 7ffc3d06e70c),
-# right after the tensor's producer.
+# Where fx-decompose-size puts the dims: as vLLM 0.34.0's
+# _decompose_size_nodes does (vllm/compilation/backends.py:506-577), right
+# after the tensor's producer; with the walk driver, a dead x.size()'s too,
+# rather than erasing it, as fxMlirSplitDecide runs it.
 VLLM_PLACEMENT = "placement=after-producer"
+DEAD_SIZES_TOO = "use-walk-driver=true"
 
 
 def run(fx_opt, text, *flags, pass_fds=()):
@@ -140,19 +144,46 @@ def decompose_report(runner, text):
         return records
 
 
-def split_map(runner, text, split_ops, decompose=True, match_fx_targets=False):
+def split_map(runner, text, split_ops, decompose=True, match_fx_targets=False,
+              dead_sizes=False):
     """fx-split-graph's map of the import at `split_ops` (a comma list, `{}`
     for none; None for the pass's default), with its match-fx-targets
     extension if asked, after fx-decompose-size placed as vLLM places it,
-    run by `runner` (as run_pipeline takes it): (map or None, Ran)."""
+    run by `runner` (as run_pipeline takes it), decomposing dead sizes too
+    with `dead_sizes`: (map or None, Ran)."""
     with _pass_output() as (path, fd):
         ops = "" if split_ops is None else f"splitting-ops={split_ops} "
         if match_fx_targets:
             ops += "match-fx-targets=true "
         split = f"fx-split-graph{{{ops}map-file={path}}}"
         if decompose:
-            split = f"func.func(fx-decompose-size{{{VLLM_PLACEMENT}}}),{split}"
+            placement = f"{VLLM_PLACEMENT} {DEAD_SIZES_TOO}" if dead_sizes else VLLM_PLACEMENT
+            split = f"func.func(fx-decompose-size{{{placement}}}),{split}"
         done = run_pipeline(runner, text, f"builtin.module({split})", (fd,))
         # Empty when the pass did not get as far as writing its map.
         document = _read(fd)
         return (json.loads(document) if document else None), done
+
+
+def split_decision(fx_opt, text, ops, match_fx_targets=False):
+    """The Decision (decision.py) of fx-split-graph on the import `text` at
+    the op names `ops` (None: the pass's default), run in the fx-opt at
+    path `fx_opt`: what fxMlirSplitDecide gives in process, read from the
+    pass's `map-file`, fx-opt's output for other processes."""
+    document, ran = split_map(fx_opt, text, None if ops is None else ",".join(ops) or "{}",
+                              match_fx_targets=match_fx_targets, dead_sizes=True)
+    diagnostics = [] if ran.succeeded else [("error", first_error(ran.stderr))]
+    if document is None:
+        return Decision(False, diagnostics)
+    (function,) = document[FUNCTIONS]
+    decision = Decision(ran.succeeded, diagnostics)
+    for error in function[ERRORS]:
+        decision.refusals.append((error[NODE], error[FROM], error.get(TO), error[MESSAGE]))
+    by_name = {piece[SUBMOD]: piece[GRAPH_ID] for piece in function.get(PIECES, [])}
+    decision.pieces = {piece[GRAPH_ID]: piece[SPLITTING] for piece in function.get(PIECES, [])}
+    for record in function.get(NODES, []):
+        if DIM not in record and not record.get(ERASED_NODE):
+            decision.nodes[record[NAME]] = by_name[record[SUBMOD]]
+    decision.sizes = [Size(size[NAME], size[STATIC], size[GRAPH_IDS])
+                      for size in function.get(SIZES, [])]
+    return decision

@@ -26,6 +26,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "fx-mlir/Dialect/FX/Transforms/SplitGraph.h"
+
 #include "fx-mlir/Dialect/FX/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -392,6 +394,9 @@ public:
 
   /// Writes the node -> piece map of this function; before `apply`.
   void writeMap(llvm::json::OStream &json);
+
+  /// The decision: after `analyze`, before `apply`.
+  SplitDecision decision() const;
 
   func::FuncOp getFunc() const { return func; }
 
@@ -1042,7 +1047,24 @@ void SplitPlan::writeMap(llvm::json::OStream &json) {
           json.attribute("message", error.message);
         });
     });
-    if (!errors.empty() || !hasCut())
+    if (!errors.empty())
+      return;
+    // The decomposed sizes, cut or not: vLLM decomposes them either way.
+    json.attributeArray("sizes", [&] {
+      for (const SplitDecision::Size &size : decision().sizes)
+        json.object([&] {
+          json.attribute("name", size.name);
+          json.attributeArray("static", [&] {
+            for (std::optional<int64_t> dim : size.staticDims)
+              json.value(dim ? llvm::json::Value(*dim) : nullptr);
+          });
+          json.attributeArray("graph_ids", [&] {
+            for (int64_t id : size.graphIds)
+              json.value(id);
+          });
+        });
+    });
+    if (!hasCut())
       return;
     std::map<int64_t, SmallVector<StringRef>> nodes = nodesById(entries);
     DenseMap<int64_t, const Piece *> outlined;
@@ -1124,6 +1146,48 @@ void SplitPlan::writeMap(llvm::json::OStream &json) {
   });
 }
 
+SplitDecision SplitPlan::decision() const {
+  SplitDecision decision;
+  decision.function = func.getSymName().str();
+  for (const CrossingError &error : errors)
+    decision.refusals.push_back(
+        {error.node, error.message, error.from, error.to});
+  std::map<int64_t, bool> ids;
+  for (const Entry &entry : entries) {
+    if (entry.erased)
+      continue;
+    ids.emplace(entry.id, splittingIds.contains(entry.id));
+    if (!entry.name.empty() && !entry.created)
+      decision.nodes.push_back({entry.name.str(), entry.id});
+  }
+  for (auto [id, splitting] : ids) {
+    decision.graphIds.push_back(id);
+    decision.splitting.push_back(splitting);
+  }
+  // Each decomposed torch.Size is the fx.make_size fx-decompose-size made of
+  // its dims: a constant per static dim, a new node per symbolic one.
+  for (Operation &op : body.without_terminator()) {
+    auto size = dyn_cast<MakeSizeOp>(op);
+    if (!size || !isDecomposedLoc(size.getLoc()))
+      continue;
+    SplitDecision::Size &decomposed = decision.sizes.emplace_back();
+    decomposed.name = nodeName(size.getLoc()).value_or("").str();
+    for (Value element : size.getElements()) {
+      APInt value;
+      if (matchPattern(element, m_ConstantInt(&value))) {
+        decomposed.staticDims.push_back(value.getSExtValue());
+        decomposed.graphIds.push_back(-1);
+        continue;
+      }
+      decomposed.staticDims.push_back(std::nullopt);
+      auto it = entryOf.find(element.getDefiningOp());
+      decomposed.graphIds.push_back(
+          it == entryOf.end() ? -1 : entries[it->second].id);
+    }
+  }
+  return decision;
+}
+
 //===----------------------------------------------------------------------===//
 // The pass
 //===----------------------------------------------------------------------===//
@@ -1159,18 +1223,16 @@ static Operation *findNestedSplittingOp(Operation *op,
   return found;
 }
 
-void FXSplitGraphPass::runOnOperation() {
-  ModuleOp module = getOperation();
-  // With no names nothing splits, but the map still says so.
-  SplittingOps splitting(splittingOps, matchFxTargets);
-
+/// Analyses each function of `module` that may split into `plans`. Fails,
+/// with a diagnostic per problem, where a function cannot be split.
+static LogicalResult analyzeModule(ModuleOp module,
+                                   const SplittingOps &splitting,
+                                   std::vector<SplitPlan> &plans) {
   SmallVector<func::FuncOp> funcs;
   for (auto func : module.getOps<func::FuncOp>())
     if (!func.isDeclaration() && !func->hasAttr("fx.piece"))
       funcs.push_back(func);
 
-  // Analyse everything before changing anything.
-  std::vector<SplitPlan> plans;
   plans.reserve(funcs.size());
   bool ok = true;
   for (func::FuncOp func : funcs) {
@@ -1207,6 +1269,17 @@ void FXSplitGraphPass::runOnOperation() {
     if (failed(plans.back().analyze()))
       ok = false;
   }
+  return success(ok);
+}
+
+void FXSplitGraphPass::runOnOperation() {
+  ModuleOp module = getOperation();
+  // With no names nothing splits, but the map still says so.
+  SplittingOps splitting(splittingOps, matchFxTargets);
+
+  // Analyse everything before changing anything.
+  std::vector<SplitPlan> plans;
+  bool ok = succeeded(analyzeModule(module, splitting, plans));
   SymbolTable symbols(module);
   if (ok)
     for (SplitPlan &plan : plans)
@@ -1248,4 +1321,45 @@ std::error_code FXSplitGraphPass::writeMap(MutableArrayRef<SplitPlan> plans) {
   error = file.error();
   file.clear_error();
   return error;
+}
+
+LogicalResult mlir::fx::decideSplits(ModuleOp module,
+                                     ArrayRef<std::string> splittingOps,
+                                     bool matchFxTargets,
+                                     std::vector<SplitDecision> &decisions) {
+  SplittingOps splitting(splittingOps, matchFxTargets);
+  std::vector<SplitPlan> plans;
+  LogicalResult analyzed = analyzeModule(module, splitting, plans);
+  for (const SplitPlan &plan : plans)
+    decisions.push_back(plan.decision());
+  return analyzed;
+}
+
+ArrayRef<std::string> mlir::fx::getDefaultSplittingOps() {
+  // vLLM 0.34.0's attention ops (`_attention_ops`) and KV-cache updates, in
+  // its order (`set_splitting_ops_for_v1`, vllm/config/compilation.py).
+  static const std::vector<std::string> ops = {
+      "vllm::unified_attention_with_output",
+      "vllm::unified_mla_attention_with_output",
+      "vllm::mamba_mixer2",
+      "vllm::mamba_mixer",
+      "vllm::short_conv",
+      "vllm::zaya_cca",
+      "vllm::qwen4_exp_ple_short_conv",
+      "vllm::qwen4_exp_qsa_with_output",
+      "vllm::qwen4_exp_qsa_prepare_with_output",
+      "vllm::linear_attention",
+      "vllm::qwen_gdn_attention_core",
+      "vllm::qwen_gdn_attention_core_fused_norm_packed",
+      "vllm::gdn_attention_core_xpu",
+      "vllm::olmo_hybrid_gdn_full_forward",
+      "vllm::sparse_attn_indexer",
+      "vllm::rocm_aiter_sparse_attn_indexer",
+      "vllm::deepseek_v4_attention",
+      "vllm::hpc_rope_norm_forward",
+      "vllm::step5_csa_attention",
+      "vllm::unified_kv_cache_update",
+      "vllm::unified_mla_kv_cache_update",
+  };
+  return ops;
 }

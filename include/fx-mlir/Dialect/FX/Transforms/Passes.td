@@ -213,28 +213,8 @@ def FXSplitGraph : Pass<"fx-split-graph", "::mlir::ModuleOp"> {
     ListOption<"splittingOps", "splitting-ops", "std::string",
                "Names of the ops to split at (default: vLLM's attention and "
                "KV-cache ops)",
-               "llvm::cl::list_init<std::string>({"
-               "\"vllm::unified_attention_with_output\", "
-               "\"vllm::unified_mla_attention_with_output\", "
-               "\"vllm::mamba_mixer2\", "
-               "\"vllm::mamba_mixer\", "
-               "\"vllm::short_conv\", "
-               "\"vllm::zaya_cca\", "
-               "\"vllm::qwen4_exp_ple_short_conv\", "
-               "\"vllm::qwen4_exp_qsa_with_output\", "
-               "\"vllm::qwen4_exp_qsa_prepare_with_output\", "
-               "\"vllm::linear_attention\", "
-               "\"vllm::qwen_gdn_attention_core\", "
-               "\"vllm::qwen_gdn_attention_core_fused_norm_packed\", "
-               "\"vllm::gdn_attention_core_xpu\", "
-               "\"vllm::olmo_hybrid_gdn_full_forward\", "
-               "\"vllm::sparse_attn_indexer\", "
-               "\"vllm::rocm_aiter_sparse_attn_indexer\", "
-               "\"vllm::deepseek_v4_attention\", "
-               "\"vllm::hpc_rope_norm_forward\", "
-               "\"vllm::step5_csa_attention\", "
-               "\"vllm::unified_kv_cache_update\", "
-               "\"vllm::unified_mla_kv_cache_update\"})">,
+               "llvm::cl::list_init<std::string>("
+               "::mlir::fx::getDefaultSplittingOps())">,
     Option<"matchFxTargets", "match-fx-targets", "bool", /*default=*/"false",
            "Also split at fx.node targets of any kind and MLIR op names of "
            "the list (an fx-mlir extension)">,

@@ -1,0 +1,43 @@
+# This file is licensed under the Apache License v2.0 with LLVM Exceptions.
+# See the LICENSE file at the root of fx-mlir for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
+"""fx-split-graph's decision on an imported graph, as Python values: what
+fxMlirSplitDecide (fx-mlir-c/Split.h) returns in process, or what fx-opt's
+`map-file` says where split_graph runs the passes in an fx-opt process."""
+
+import dataclasses
+
+
+@dataclasses.dataclass
+class Size:
+    """A torch.Size node fx-decompose-size decomposed: per dim, its static
+    size or None, where it is a new aten.sym_size.int node in subgraph
+    `graph_ids[i]`."""
+    name: str
+    static: list
+    graph_ids: list
+
+
+@dataclasses.dataclass
+class Decision:
+    """Whether the split stands, the diagnostics ([(severity, message)]),
+    vLLM's subgraph id of each FX node ({name: id}, without the nodes vLLM's
+    size decomposition erases or makes), the subgraphs ({id: whether it
+    holds splitting ops}), the decomposed sizes in graph order, and the
+    values refused at a cut ([(node, vLLM's name of the piece it is defined
+    in, of the piece that uses it or None for the graph's output,
+    message)])."""
+    succeeded: bool
+    diagnostics: list
+    nodes: dict = dataclasses.field(default_factory=dict)
+    pieces: dict = dataclasses.field(default_factory=dict)
+    sizes: list = dataclasses.field(default_factory=list)
+    refusals: list = dataclasses.field(default_factory=list)
+
+    def first_error(self):
+        """The first error's message, or the first diagnostic's."""
+        errors = [m for s, m in self.diagnostics if s == "error"] or [
+            m for _, m in self.diagnostics]
+        return errors[0] if errors else "no message"
+
