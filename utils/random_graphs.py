@@ -157,14 +157,16 @@ def generate(name, rng, runtime=False):
     if runtime:
         args += [(n, "index") for n in RUNTIME_INDEX_ARGS if n != "d"]
     args += [("m", "tensor<?xi64>")]
-    # (name, shape, contiguous): torch views only contiguous tensors, and a
-    # stepped slice is not one.
-    tensors = [(f"x{i}", s, True) for i, s in enumerate(shapes)]
+    # (name, shape). A slice with a step is not contiguous, and views of it
+    # are drawn too: torch refuses those its strides do not allow, and the
+    # lowering must refuse them alike.
+    tensors = [(f"x{i}", s) for i, s in enumerate(shapes)]
     indices = ["d"] + (["a", "b"] if runtime else [])
     constants = {}  # name -> value of the index constants
     negative = []  # negative constants: slice bounds only, not view sizes
     sizes = []  # (name, length)
     slices = []
+    sliced = []  # the results of fx.slice_tensor, as in `tensors`
     ops = []
     counter = [0]
 
@@ -220,11 +222,34 @@ def generate(name, rng, runtime=False):
                             ("subi", base, one)))
         return (make_size(dims), len(dims))
 
+    def view(x, shape):
+        s, n = view_size(x, shape)
+        if s is None:
+            return
+        sem = next(op.sem for op in ops if op.result == s)
+        # A constant element >= 0 is a static result dim.
+        dims = [None] * n
+        if runtime and sem[0] == "make_size":
+            dims = [constants.get(e) if constants.get(e, -1) >= 0 else None
+                    for e in sem[1:]]
+            # Static counts that differ are a verifier error, not a run-time
+            # one.
+            if None not in shape + dims and prod(shape) != prod(dims):
+                dims = [None] * n
+        result = tensor_type(dims)
+        v = add(result, f"fx.view {{0}}, {{1}} : {tensor_type(shape)}, "
+                f"!fx.size<{n}> -> {result}", [x, s], ("view", x, s))
+        tensors.append((v, dims))
+
     for _ in range(rng.randint(1, 14)):
         kind = rng.choice(["size", "size", "dim", "dyndim", "sym", "getitem",
                            "make", "view", "slice", "slice_tensor", "const"]
-                          + (["view", "slice_tensor"] if runtime else []))
-        x, shape, contiguous = rng.choice(tensors)
+                          + (["view", "slice_tensor", "strided"] if runtime else []))
+        x, shape = rng.choice(tensors)
+        # A view of a slice, whose step may leave it not contiguous: what
+        # torch's computeStride decides.
+        if runtime and kind == "view" and sliced and rng.random() < 0.5:
+            x, shape = rng.choice(sliced)
         t = tensor_type(shape)
         rank = None if shape is None else len(shape)
         if kind == "size":
@@ -251,24 +276,25 @@ def generate(name, rng, runtime=False):
             minus_one = [c for c in negative if constants[c] == -1][:1]
             pool = indices + (["e"] + minus_one if runtime else [])
             make_size([rng.choice(pool) for _ in range(rng.randint(0, 3))])
-        elif kind == "view" and shape is not None and (contiguous or not runtime):
-            s, n = view_size(x, shape)
-            if s is None:
-                continue
-            sem = next(op.sem for op in ops if op.result == s)
-            # A constant element >= 0 is a static result dim.
-            dims = [None] * n
-            if runtime and sem[0] == "make_size":
-                dims = [constants.get(e) if constants.get(e, -1) >= 0 else None
-                        for e in sem[1:]]
-                # Static counts that differ are a verifier error, not a
-                # run-time one.
-                if None not in shape + dims and prod(shape) != prod(dims):
-                    dims = [None] * n
-            result = tensor_type(dims)
-            v = add(result, f"fx.view {{0}}, {{1}} : {t}, !fx.size<{n}> -> {result}",
-                    [x, s], ("view", x, s))
-            tensors.append((v, dims, True))
+        elif kind == "view" and shape is not None:
+            view(x, shape)
+        elif kind == "strided" and shape and x != "m":
+            # x[start::step].view(...): a slice that may not be contiguous,
+            # viewed at once.
+            start = rng.choice(indices) if rng.random() < 0.5 else "none"
+            step = rng.choice(["st", constant(2), constant(2), constant(3)])
+            operands = [step] if start == "none" else [start, step]
+            text = "fx.slice " + ("none" if start == "none" else "{0}") + \
+                f", none, {{{len(operands) - 1}}}"
+            s = add("!fx.slice", text, operands,
+                    ("slice", None if start == "none" else start, None, step))
+            slices.append(s)
+            result = tensor_type([None] + shape[1:])
+            v = add(result, f"fx.slice_tensor {{0}}[{{1}}] : {t} -> {result}",
+                    [x, s], ("slice_tensor", x, s))
+            tensors.append((v, [None] + shape[1:]))
+            sliced.append(tensors[-1])
+            view(v, [None] + shape[1:])
         elif kind == "const":
             value = rng.randint(-4, 9)
             if runtime and rng.random() < 0.2:
@@ -308,8 +334,8 @@ def generate(name, rng, runtime=False):
             v = add(result, f"fx.slice_tensor {{0}}[{{1}}] : {t} -> {result}", [x, s],
                     ("slice_tensor", x, s))
             if x != "m":
-                stepped = next(op.sem[3] for op in ops if op.result == s) is not None
-                tensors.append((v, [rows] + shape[1:], contiguous and not stepped))
+                tensors.append((v, [rows] + shape[1:]))
+                sliced.append(tensors[-1])
     # Some results stay unused: the pass must not erase what it does not own.
     # (Not with run-time checks: torch runs every node.)
     dead = [] if runtime else [op.result for op in ops if rng.random() < 0.2]

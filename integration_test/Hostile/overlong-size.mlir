@@ -15,3 +15,14 @@ func.func @unranked(%u: tensor<*xf32>) {
   %0 = fx.size %u : tensor<*xf32> -> !fx.size<100000>
   return
 }
+
+// -----
+
+// The same in the function type of a func.constant, for func.call_indirect.
+// expected-error @+1 {{'func.func' op cannot be lowered: it carries a !fx.size of more than 65536 elements}}
+func.func private @callee(!fx.size<100000>)
+func.func @indirect() {
+  // expected-error @+1 {{'func.constant' op cannot be lowered: it carries a !fx.size of more than 65536 elements}}
+  %f = func.constant @callee : (!fx.size<100000>) -> ()
+  return
+}

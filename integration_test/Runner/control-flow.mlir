@@ -1,6 +1,6 @@
-// !fx.size and !fx.slice values through scf.if, scf.for and cf block
-// arguments, lowered with fx-to-llvm and run. The numbers are torch's, for the
-// expression named at each case.
+// !fx.size and !fx.slice values through scf.if, scf.for, cf block
+// arguments and func.call_indirect, lowered with fx-to-llvm and run. The
+// numbers are torch's, for the expression named at each case.
 //
 // RUN: fx-opt %s --fx-to-llvm \
 // RUN: | mlir-runner -e main -entry-point-result=void \
@@ -105,5 +105,25 @@ func.func @main() {
   call @print_index(%n0) : (index) -> ()
   %n1 = call @branch_size(%t, %a, %b, %false) : (tensor<?xi64>, tensor<2x?xf32>, tensor<3x?xf32>, i1) -> index
   call @print_index(%n1) : (index) -> ()
+
+  // f = lambda s, sl: torch.zeros(s)[sl].size(0); f(x.size(), slice(1, None))
+  // through func.call_indirect: x is 2 x 8, so 1.
+  // CHECK-NEXT: 1
+  %f = func.constant @size_rows : (!fx.size<2>, !fx.slice) -> index
+  %sx = fx.size %x : tensor<?x8xf32> -> !fx.size<2>
+  %c1 = arith.constant 1 : index
+  %sl = fx.slice %c1, none, none
+  %rows = func.call_indirect %f(%sx, %sl) : (!fx.size<2>, !fx.slice) -> index
+  call @print_index(%rows) : (index) -> ()
   return
+}
+
+// torch.zeros(s)[sl].size(0), with s and sl as !fx.size and !fx.slice.
+func.func @size_rows(%s: !fx.size<2>, %sl: !fx.slice) -> index {
+  %n = fx.getitem %s[0] : !fx.size<2>
+  %m = fx.getitem %s[1] : !fx.size<2>
+  %z = tensor.empty(%n, %m) : tensor<?x?xf32>
+  %r = fx.slice_tensor %z[%sl] : tensor<?x?xf32> -> tensor<?x?xf32>
+  %rows = fx.size %r, dim = 0 : tensor<?x?xf32> -> index
+  return %rows : index
 }

@@ -26,6 +26,23 @@
 // RUN: not %{run} -e numel_overflow_empty 2>&1 | FileCheck %s --check-prefix=NUMEL
 // NUMEL: {{^}}numel: integer multiplication overflow{{$}}
 //
+// torch.zeros(0).view(0, 2**63-1, 2): with 0 elements computeStride takes
+// contiguous strides of the new shape, and 2 * (2**63-1) wraps to a negative
+// stride, which set_sizes_and_strides recomputes with an overflow check.
+// torch.zeros(4).view(2, 2**62+1, 2): the product wraps to 4, computeStride
+// passes with a stride 2 * (2**62+1) that wraps negative. torch.zeros(0).view(3,
+// 2**62, 2, 0): the strides overflow before numel does, and torch checks them
+// first.
+// RUN: not %{run} -e stride_overflow_empty 2>&1 | FileCheck %s --check-prefix=STRIDES
+// RUN: not %{run} -e stride_overflow_empty_const 2>&1 | FileCheck %s --check-prefix=STRIDES
+// RUN: not %{run} -e stride_overflow 2>&1 | FileCheck %s --check-prefix=STRIDES
+// RUN: not %{run} -e stride_before_numel 2>&1 | FileCheck %s --check-prefix=STRIDES
+// STRIDES: {{^}}Stride calculation overflowed{{$}}
+//
+// torch.zeros(0).view(2**62, 4, 2**62, 0): the stride 4 * 2**62 wraps to 0,
+// not negative, so only numel overflows.
+// RUN: not %{run} -e stride_wraps_to_0 2>&1 | FileCheck %s --check-prefix=NUMEL
+//
 // torch.zeros(6).view(-1, 2**62, 4, 3): the wrapped product is negative.
 // RUN: not %{run} -e infer_wraps 2>&1 | FileCheck %s --check-prefix=INFER
 // INFER: {{^}}shape '[-1, 4611686018427387904, 4, 3]' is invalid for input of size 6{{$}}
@@ -125,6 +142,58 @@ func.func @numel_overflow_empty() {
   return
 }
 
+func.func @view4(%n: index, %a: index, %b: index, %c: index, %d: index) {
+  %y = call @zeros(%n) : (index) -> tensor<?xf32>
+  %s = fx.make_size %a, %b, %c, %d : !fx.size<4>
+  %v = fx.view %y, %s : tensor<?xf32>, !fx.size<4> -> tensor<?x?x?x?xf32>
+  return
+}
+
+func.func @stride_overflow_empty() {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %max = arith.constant 9223372036854775807 : index
+  call @view3(%c0, %c0, %max, %c2) : (index, index, index, index) -> ()
+  return
+}
+
+func.func @stride_overflow_empty_const() {
+  %y = arith.constant dense<> : tensor<0xf32>
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %max = arith.constant 9223372036854775807 : index
+  %s = fx.make_size %c0, %max, %c2 : !fx.size<3>
+  %v = fx.view %y, %s : tensor<0xf32>, !fx.size<3> -> tensor<?x?x?xf32>
+  return
+}
+
+func.func @stride_overflow() {
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %big = arith.constant 4611686018427387905 : index
+  call @view3(%c4, %c2, %big, %c2) : (index, index, index, index) -> ()
+  return
+}
+
+func.func @stride_before_numel() {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %big = arith.constant 4611686018427387904 : index
+  call @view4(%c0, %c3, %big, %c2, %c0)
+      : (index, index, index, index, index) -> ()
+  return
+}
+
+func.func @stride_wraps_to_0() {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %big = arith.constant 4611686018427387904 : index
+  call @view4(%c0, %big, %c4, %big, %c0)
+      : (index, index, index, index, index) -> ()
+  return
+}
+
 func.func @infer_wraps() {
   %c6 = arith.constant 6 : index
   %y = call @zeros(%c6) : (index) -> tensor<?xf32>
@@ -156,5 +225,12 @@ func.func @main() {
   %c3 = arith.constant 3 : index
   %c6 = arith.constant 6 : index
   call @view3(%c6, %c3, %c2, %c1) : (index, index, index, index) -> ()
+  // torch.zeros(0).view(2**63-1, 2, 0): strides (2, 1, 1), no overflow,
+  // torch.Size([9223372036854775807, 2, 0]).
+  // CHECK-NEXT: 9223372036854775807
+  // CHECK-NEXT: 2
+  // CHECK-NEXT: 0
+  %max = arith.constant 9223372036854775807 : index
+  call @view3(%c0, %max, %c2, %c0) : (index, index, index, index) -> ()
   return
 }

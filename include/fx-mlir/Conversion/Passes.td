@@ -24,7 +24,8 @@ def ConvertFXToTensor : Pass<"convert-fx-to-tensor", "::mlir::ModuleOp"> {
     * `fx.sym_size` and `fx.size` with a dim operand become `tensor.dim`,
       negative dims normalised (with `tensor.rank` on an unranked tensor);
     * a `!fx.size<N>` becomes its N `index` elements (a 1:N type conversion,
-      function signatures, declarations, `scf` and `cf` control flow
+      function signatures, declarations, `func.call_indirect` and the
+      function types of `func.constant`, `scf` and `cf` control flow
       included): `fx.size` without a dim becomes one value per dim,
       `fx.make_size` its operands, `fx.getitem` the element;
     * a `!fx.slice` becomes its start, stop and step (`none` is 0, the end
@@ -40,11 +41,15 @@ def ConvertFXToTensor : Pass<"convert-fx-to-tensor", "::mlir::ModuleOp"> {
       gives the reshape a static input of another element count (invalid
       IR, where the element count check stops the program first).
 
+    A lowered program computes what torch 2.13.0 computes, or stops where
+    torch raises, with torch's message; the exceptions are listed under
+    "Where torch's int64 arithmetic is not copied" below.
+
     #### Run-time checks
 
     What torch checks at run time and the types cannot prove becomes a
-    check whose message is torch 2.13.0's (git cf30153c4c13), character for
-    character, with the numbers torch prints. With `message-values`, as
+    check whose message is torch 2.13.0's (git cf30153c4c13), the same
+    text, with the numbers torch prints. With `message-values`, as
     `fx-to-llvm` runs it, a check is an `fx.assert` whose format's `{}`
     stand for run-time values, printed when it fails. Without it, a check
     is a `cf.assert` for upstream's lowerings, whose static text has each
@@ -64,7 +69,8 @@ def ConvertFXToTensor : Pass<"convert-fx-to-tensor", "::mlir::ModuleOp"> {
     | `fx.view`: element `i` below -1 | `invalid shape dimension <element> at index i of shape [<e0>, <e1>, ...]` | `aten/src/ATen/InferSize.h` |
     | `fx.view`: element count | `shape '[<e0>, <e1>, ...]' is invalid for input of size <numel>` | `aten/src/ATen/InferSize.h` |
     | `fx.view`: `-1` with a zero product of the others | `cannot reshape tensor of 0 elements into shape [<e0>, <e1>, ...] because the unspecified dimension size -1 can be any value and is ambiguous` | `aten/src/ATen/InferSize.h` |
-    | `fx.view`: sizes whose product overflows, walked from the last without meeting the element count (not for 0 elements or a 0-d input) | `view size is not compatible with input tensor's size and stride (at least one dimension spans across two contiguous subspaces). Use .reshape(...) instead.` | `aten/src/ATen/TensorUtils.cpp` (`computeStride`) |
+    | `fx.view`: the input's strides allow no view as the size (see "Strides"), or, of a contiguous input, sizes whose product overflows, walked from the last without meeting the element count (never for 0 elements or a 0-d input) | `view size is not compatible with input tensor's size and stride (at least one dimension spans across two contiguous subspaces). Use .reshape(...) instead.` | `aten/src/ATen/TensorUtils.cpp` (`computeStride`) |
+    | `fx.view`: a stride of the view, but the last, wraps below 0 (with 0 elements, the product of the later sizes, a 0 counted as 1) | `Stride calculation overflowed` | `c10/core/TensorImpl.h` (`set_sizes_and_strides`) |
     | `fx.view`: sizes whose product overflows | `numel: integer multiplication overflow` | `c10/core/TensorImpl.h` (`safe_compute_numel`) |
     | `fx.slice_tensor`: step 0 | `slice step cannot be zero` | `torch/csrc/autograd/python_variable_indexing.h` |
     | `fx.slice_tensor`: step below 0 | `step must be greater than zero` | `aten/src/ATen/TensorIndexing.h` |
@@ -90,6 +96,51 @@ def ConvertFXToTensor : Pass<"convert-fx-to-tensor", "::mlir::ModuleOp"> {
     `!fx.size<N>` is static. It happens at run time only where a dimless
     size of an unranked tensor claims another rank, which the rank check
     above stops first.
+
+    #### Strides
+
+    torch views a tensor only where its strides allow: `computeStride`
+    (`aten/src/ATen/TensorUtils.cpp`) splits the input's dims into chunks
+    contiguous in memory and fits the new sizes to each chunk.
+    `torch.arange(12).view(4, 3)[::2].view(-1, 2)` raises; at one row,
+    `torch.arange(6).view(2, 3)[::2].view(-1, 3)` does not. So the lowering
+    follows the strides that torch would give each tensor, as `index`
+    values known at run time where the sizes or steps are:
+
+    * a function's tensor arguments are contiguous: the caller's
+      contract, as torch makes a new tensor contiguous;
+    * `fx.slice_tensor` multiplies the stride of dim 0 by the step and
+      keeps the others;
+    * `fx.view` has the strides `computeStride` gives, exactly: a 0-d
+      input gives strides 1; with 0 elements, the input's strides if the
+      shape is the input's, else the product of the later sizes (a 0
+      counted as 1); a size-1 dim ends no chunk;
+    * `tensor.cast` keeps them;
+    * any other tensor is contiguous: the result of a call, of `scf` or
+      `cf` control flow, of an upstream op.
+
+    Below a slice with a step that is not a constant 1, every tensor is
+    contiguous, and so is a view of one: no stride is computed. The
+    products wrap as torch's do. A view whose input's strides come through
+    a call, a block argument or a region op is taken as contiguous there:
+    a slice with a step passed that way is not followed.
+
+    #### Where torch's int64 arithmetic is not copied
+
+    torch 2.13.0 computes some sizes with int64 arithmetic that wraps past
+    2^63 - 1. Where that wrap is the error torch checks for (the product
+    of a view's sizes, its strides), the lowering wraps the same way and
+    raises torch's message at the same point. Where the wrap gives a
+    result torch does not mean, the lowering computes Python's rule
+    instead, deliberately:
+
+    * the rows of a slice with a step near 2^63: torch computes
+      `(stop - start + step - 1) / step`, whose sum wraps.
+      `torch.arange(5)[::2**63-1]` has 0 rows in torch and 1, `[0]`, in the
+      lowered program, as in Python's `list(range(5))[::2**63-1]`;
+      `torch.arange(5)[2::2**63-2]` raises `Storage size calculation
+      overflowed with sizes=[-1] and strides=[9223372036854775806]` in torch
+      and gives `[2]` in the lowered program.
 
     #### What cannot be lowered
 

@@ -227,6 +227,9 @@ static Value clampBound(OpBuilder &builder, Location loc, Value bound,
 constexpr int64_t kMaxLoweredSizeLength = 1 << 16;
 
 static bool isOverlongSize(Type type) {
+  if (auto function = dyn_cast<FunctionType>(type))
+    return llvm::any_of(function.getInputs(), isOverlongSize) ||
+           llvm::any_of(function.getResults(), isOverlongSize);
   auto size = dyn_cast<SizeType>(type);
   return size && size.getRank() > kMaxLoweredSizeLength;
 }
@@ -554,22 +557,232 @@ static Value mulOverflows(OpBuilder &builder, Location loc, Value lhs,
               cmp(builder, loc, CmpIPredicate::ne, quotient, rhs));
 }
 
-/// Checks, past infer_size, that the view's shape `extents` has an element
-/// count, in torch's order for a contiguous `input` of `numel` elements.
-/// torch 2.13.0 multiplies the sizes in `infer_size` without an overflow
-/// check (aten/src/ATen/InferSize.h), so a shape whose product wraps to
-/// `numel` passes it; then `computeStride` (aten/src/ATen/TensorUtils.cpp)
-/// walks the sizes from the last, as below, and fails unless the running
-/// product meets `numel` exactly; then the view's `numel` is computed with
-/// overflow checks (`safe_compute_numel`, c10/core/TensorImpl.h: uint64
-/// products, each checked, and at most INT64_MAX).
-static void checkViewNumel(OpBuilder &builder, Location loc, Value input,
-                           Value numel, ArrayRef<Value> extents) {
+/// torch's contiguous strides of `sizes`: each the product of the later
+/// sizes, a 0 counted as 1.
+static SmallVector<Value> getContiguousStrides(OpBuilder &builder, Location loc,
+                                               ArrayRef<Value> sizes) {
+  Value one = constantIndex(builder, loc, 1);
+  SmallVector<Value> strides(sizes.size(), one);
+  for (int64_t i = static_cast<int64_t>(sizes.size()) - 2; i >= 0; --i)
+    strides[i] = builder.createOrFold<arith::MulIOp>(
+        loc, strides[i + 1],
+        builder.createOrFold<arith::MaxSIOp>(loc, sizes[i + 1], one));
+  return strides;
+}
+
+/// The dims of `tensor`, ranked, as values.
+static SmallVector<Value> getSizes(OpBuilder &builder, Location loc,
+                                   Value tensor) {
+  return getValueOrCreateConstantIndexOp(
+      builder, loc, tensor::getMixedSizes(builder, loc, tensor));
+}
+
+namespace {
+/// What torch's `computeStride` gives for a view: whether the input's
+/// layout allows it, and the view's strides where it does.
+struct ViewStrides {
+  Value compatible;
+  SmallVector<Value> strides;
+};
+} // namespace
+
+/// torch 2.13.0's `computeStride` (aten/src/ATen/TensorUtils.cpp at v2.13.0,
+/// git cf30153c4c13) for a view of `input`, of `numel` elements, as
+/// `extents`. `inputStrides` are the input's strides, std::nullopt where it
+/// is contiguous; then `input` may be unranked. A 0-d input takes any shape
+/// with strides 1. With 0 elements, any shape is compatible: the input's
+/// strides where the shape is the input's, else contiguous ones (a 0 counted
+/// as 1). Otherwise the input's dims, from the last, form chunks that are
+/// contiguous in memory (a dim of size 1 never ends one); each chunk takes
+/// the view's dims, from the last not taken, while their product is below
+/// the chunk's element count or the dim is 1, and the product must meet that
+/// count. A contiguous input is one chunk. The products wrap, as torch's do.
+static ViewStrides
+computeViewStrides(OpBuilder &builder, Location loc, Value input, Value numel,
+                   ArrayRef<Value> extents,
+                   std::optional<ArrayRef<Value>> inputStrides) {
   using arith::CmpIPredicate;
   Value zero = constantIndex(builder, loc, 0);
   Value one = constantIndex(builder, loc, 1);
   Value no = arith::ConstantIntOp::create(builder, loc, 0, 1);
   Value yes = arith::ConstantIntOp::create(builder, loc, 1, 1);
+  auto mul = [&](Value lhs, Value rhs) {
+    return builder.createOrFold<arith::MulIOp>(loc, lhs, rhs);
+  };
+  auto select = [&](Value condition, Value lhs, Value rhs) {
+    return builder.createOrFold<arith::SelectOp>(loc, condition, lhs, rhs);
+  };
+
+  int64_t rank = extents.size();
+  SmallVector<Value> strides(rank, one), taken(rank, no);
+  Value fails = no;
+  // One chunk of `chunkNumel` elements whose innermost stride is `base`,
+  // where `ends` says a chunk ends here.
+  auto takeChunk = [&](Value ends, Value chunkNumel, Value base) {
+    Value viewNumel = one, taking = ends;
+    for (int64_t i = rank - 1; i >= 0; --i) {
+      Value takes = both(
+          builder, loc, taking,
+          both(builder, loc, negate(builder, loc, taken[i]),
+               either(
+                   builder, loc,
+                   cmp(builder, loc, CmpIPredicate::slt, viewNumel, chunkNumel),
+                   cmp(builder, loc, CmpIPredicate::eq, extents[i], one))));
+      taking =
+          both(builder, loc, taking, either(builder, loc, taken[i], takes));
+      strides[i] = select(takes, mul(viewNumel, base), strides[i]);
+      viewNumel = select(takes, mul(viewNumel, extents[i]), viewNumel);
+      taken[i] = either(builder, loc, taken[i], takes);
+    }
+    fails = either(
+        builder, loc, fails,
+        both(builder, loc, ends,
+             cmp(builder, loc, CmpIPredicate::ne, viewNumel, chunkNumel)));
+  };
+
+  Value scalar, sameShape = no;
+  SmallVector<Value> sizes;
+  if (!inputStrides) {
+    scalar = cmp(builder, loc, CmpIPredicate::eq, getRank(builder, loc, input),
+                 zero);
+    takeChunk(yes, numel, one);
+  } else {
+    sizes = getSizes(builder, loc, input);
+    scalar = sizes.empty() ? yes : no;
+    if (!sizes.empty()) {
+      ArrayRef<Value> old = *inputStrides;
+      Value chunkNumel = one, base = old.back();
+      for (int64_t d = sizes.size() - 1; d >= 0; --d) {
+        chunkNumel = mul(chunkNumel, sizes[d]);
+        Value ends =
+            d == 0
+                ? yes
+                : both(builder, loc,
+                       cmp(builder, loc, CmpIPredicate::ne, sizes[d - 1], one),
+                       cmp(builder, loc, CmpIPredicate::ne, old[d - 1],
+                           mul(chunkNumel, base)));
+        takeChunk(ends, chunkNumel, base);
+        if (d == 0)
+          break;
+        base = select(ends, old[d - 1], base);
+        chunkNumel = select(ends, one, chunkNumel);
+      }
+    }
+    if (static_cast<int64_t>(sizes.size()) == rank) {
+      sameShape = yes;
+      for (auto [size, extent] : llvm::zip_equal(sizes, extents))
+        sameShape = both(builder, loc, sameShape,
+                         cmp(builder, loc, CmpIPredicate::eq, size, extent));
+    }
+  }
+  Value allTaken = yes;
+  for (Value each : taken)
+    allTaken = both(builder, loc, allTaken, each);
+
+  Value empty = cmp(builder, loc, CmpIPredicate::eq, numel, zero);
+  SmallVector<Value> emptyStrides = getContiguousStrides(builder, loc, extents);
+  for (int64_t i = 0; i < rank; ++i) {
+    Value ifEmpty = emptyStrides[i];
+    if (inputStrides && static_cast<int64_t>(sizes.size()) == rank)
+      ifEmpty = select(sameShape, (*inputStrides)[i], ifEmpty);
+    strides[i] = select(scalar, one, select(empty, ifEmpty, strides[i]));
+  }
+  Value compatible =
+      either(builder, loc, scalar,
+             either(builder, loc, empty,
+                    both(builder, loc, negate(builder, loc, fails), allTaken)));
+  return {compatible, strides};
+}
+
+/// The strides of the torch tensor that `tensor`, an operand of the op being
+/// converted, stands for, or std::nullopt where it is contiguous. They are
+/// followed through what makes a tensor that is not contiguous:
+/// fx.slice_tensor multiplies the stride of dim 0 by the step (wrapping, as
+/// torch does), fx.view computes them as torch's `computeStride` does, and
+/// tensor.cast keeps them. Any other tensor is contiguous, as torch makes a
+/// new one: a function's argument (the lowering's contract), the result of
+/// a call, of control flow or of an upstream op. The values are read from
+/// the ops that the two lowered, at the insertion point.
+static std::optional<SmallVector<Value>>
+getStrides(ConversionPatternRewriter &rewriter, Location loc, Value tensor) {
+  // The slices and views that made `tensor`, from the last, each with its
+  // lowered result behind the casts its lowering may add; a loop, not a
+  // recursion, for long chains.
+  SmallVector<std::pair<Operation *, Value>> chain;
+  std::optional<size_t> firstStep;
+  while (true) {
+    while (auto cast = tensor.getDefiningOp<tensor::CastOp>())
+      tensor = cast.getSource();
+    Operation *def = tensor.getDefiningOp();
+    if (!isa_and_present<SliceTensorOp, ViewOp>(def))
+      break;
+    Value lowered = rewriter.getRemappedValue(tensor);
+    if (!lowered)
+      break;
+    while (auto cast = lowered.getDefiningOp<tensor::CastOp>())
+      lowered = cast.getSource();
+    // Otherwise a tensor.empty: a static 0 dim, no element, whose strides
+    // torch never reads.
+    if (auto slice = lowered.getDefiningOp<tensor::ExtractSliceOp>();
+        slice && !isConstantIntValue(slice.getMixedStrides().front(), 1))
+      firstStep = chain.size();
+    chain.emplace_back(def, lowered);
+    tensor = def->getOperand(0);
+  }
+  // Below the first slice with a step, all is contiguous, and a view of a
+  // contiguous tensor is.
+  if (!firstStep)
+    return std::nullopt;
+  SmallVector<Value> strides;
+  for (auto [def, lowered] :
+       llvm::reverse(ArrayRef(chain).take_front(*firstStep + 1))) {
+    if (auto slice = lowered.getDefiningOp<tensor::ExtractSliceOp>()) {
+      if (strides.empty())
+        strides = getContiguousStrides(
+            rewriter, loc, getSizes(rewriter, loc, slice.getSource()));
+      strides.front() = rewriter.createOrFold<arith::MulIOp>(
+          loc, strides.front(),
+          getValueOrCreateConstantIndexOp(rewriter, loc,
+                                          slice.getMixedStrides().front()));
+      continue;
+    }
+    if (isa<SliceTensorOp>(def))
+      continue;
+    auto reshape = lowered.getDefiningOp<tensor::ReshapeOp>();
+    auto shape =
+        reshape ? reshape.getShape().getDefiningOp<tensor::FromElementsOp>()
+                : tensor::FromElementsOp();
+    Value input = rewriter.getRemappedValue(def->getOperand(0));
+    if (!shape || !input)
+      return std::nullopt;
+    Value source = getRankedSource(input);
+    strides = computeViewStrides(rewriter, loc, source,
+                                 getNumElements(rewriter, loc, source),
+                                 llvm::to_vector(shape.getElements()),
+                                 ArrayRef<Value>(strides))
+                  .strides;
+  }
+  return strides;
+}
+
+/// Checks, past infer_size, that the view's shape `extents` fits the input's
+/// layout, in torch's order, for an `input` of `numel` elements whose strides
+/// are `inputStrides` (std::nullopt: contiguous). torch 2.13.0 multiplies the
+/// sizes in `infer_size` without an overflow check (aten/src/ATen/InferSize.h),
+/// so a shape whose product wraps to `numel` passes it. Then `computeStride`
+/// must find strides; then `set_sizes_and_strides` (c10/core/TensorImpl.h)
+/// recomputes each negative stride but the last as the next one times its
+/// size (at least 1), checking the product for overflow: a wrapped stride
+/// is negative only past an overflow, so any fails it. Then the view's
+/// `numel` is computed with overflow checks (`safe_compute_numel`: uint64
+/// products, each checked, and at most INT64_MAX).
+static void checkView(OpBuilder &builder, Location loc, Value input,
+                      Value numel, ArrayRef<Value> extents,
+                      std::optional<ArrayRef<Value>> inputStrides) {
+  using arith::CmpIPredicate;
+  Value zero = constantIndex(builder, loc, 0);
+  Value one = constantIndex(builder, loc, 1);
+  Value no = arith::ConstantIntOp::create(builder, loc, 0, 1);
 
   Value overflows = no, product = one;
   for (Value extent : extents) {
@@ -582,32 +795,25 @@ static void checkViewNumel(OpBuilder &builder, Location loc, Value input,
   overflows = either(builder, loc, overflows,
                      cmp(builder, loc, CmpIPredicate::slt, product, zero));
 
-  // computeStride of a contiguous tensor: a 0-d tensor or 0 elements take
-  // any shape; otherwise the sizes, from the last, are consumed while the
-  // running product is below numel or the size is 1, and all must be
-  // consumed, the product meeting numel.
-  Value consumed = yes, running = one;
-  for (Value extent : llvm::reverse(extents)) {
-    consumed =
-        both(builder, loc, consumed,
-             either(builder, loc,
-                    cmp(builder, loc, CmpIPredicate::slt, running, numel),
-                    cmp(builder, loc, CmpIPredicate::eq, extent, one)));
-    running = builder.createOrFold<arith::SelectOp>(
-        loc, consumed,
-        builder.createOrFold<arith::MulIOp>(loc, running, extent), running);
-  }
-  Value strides = either(
-      builder, loc,
-      cmp(builder, loc, CmpIPredicate::eq, getRank(builder, loc, input), zero),
-      either(builder, loc, cmp(builder, loc, CmpIPredicate::eq, numel, zero),
-             both(builder, loc, consumed,
-                  cmp(builder, loc, CmpIPredicate::eq, running, numel))));
-  emitCheck(builder, loc,
-            either(builder, loc, negate(builder, loc, overflows), strides),
+  ViewStrides view =
+      computeViewStrides(builder, loc, input, numel, extents, inputStrides);
+  // A contiguous input is incompatible only where the product wrapped: its
+  // one chunk then meets the product of the sizes.
+  Value compatible = view.compatible;
+  if (!inputStrides)
+    compatible =
+        either(builder, loc, negate(builder, loc, overflows), compatible);
+  emitCheck(builder, loc, compatible,
             "view size is not compatible with input tensor's size and stride "
             "(at least one dimension spans across two contiguous subspaces). "
             "Use .reshape(...) instead.");
+  Value strideOverflows = no;
+  for (Value stride : ArrayRef(view.strides).drop_back(!extents.empty()))
+    strideOverflows =
+        either(builder, loc, strideOverflows,
+               cmp(builder, loc, CmpIPredicate::slt, stride, zero));
+  emitCheck(builder, loc, negate(builder, loc, strideOverflows),
+            "Stride calculation overflowed");
   emitCheck(builder, loc, negate(builder, loc, overflows),
             "numel: integer multiplication overflow");
 }
@@ -714,7 +920,11 @@ struct ViewOpLowering : OpConversionPattern<ViewOp> {
                 shapeAndExtent);
     }
 
-    checkViewNumel(rewriter, loc, input, numel, extents);
+    std::optional<SmallVector<Value>> inputStrides =
+        getStrides(rewriter, loc, op.getInput());
+    checkView(rewriter, loc, getRankedSource(input), numel, extents,
+              inputStrides ? std::optional<ArrayRef<Value>>(*inputStrides)
+                           : std::nullopt);
 
     auto shapeType = RankedTensorType::get(
         {static_cast<int64_t>(extents.size())}, rewriter.getIndexType());
@@ -796,6 +1006,56 @@ struct SwitchOpStructuralConversion : OpConversionPattern<cf::SwitchOp> {
   }
 };
 
+/// func.call_indirect, whose operands and results may be sizes and slices,
+/// as upstream's call conversion does func.call: the callee's function type
+/// is converted along (see populateFXToTensorTypeConversions).
+struct CallIndirectOpSignatureConversion
+    : OpConversionPattern<func::CallIndirectOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(func::CallIndirectOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    ValueRange callee = adaptor.getCallee();
+    if (callee.size() != 1)
+      return rewriter.notifyMatchFailure(op, "callee not converted 1:1");
+    SmallVector<Value> operands;
+    for (ValueRange operand : adaptor.getCalleeOperands())
+      llvm::append_range(operands, operand);
+    SmallVector<SmallVector<Type>> resultTypes(op.getNumResults());
+    for (auto [type, converted] :
+         llvm::zip_equal(op.getResultTypes(), resultTypes))
+      if (failed(getTypeConverter()->convertType(type, converted)))
+        return rewriter.notifyMatchFailure(op, "result not converted");
+    auto call = func::CallIndirectOp::create(rewriter, op.getLoc(),
+                                             callee.front(), operands);
+    SmallVector<SmallVector<Value>> results;
+    ValueRange rest = call.getResults();
+    for (ArrayRef<Type> types : resultTypes) {
+      results.push_back(llvm::to_vector(rest.take_front(types.size())));
+      rest = rest.drop_front(types.size());
+    }
+    rewriter.replaceOpWithMultiple(op, std::move(results));
+    return success();
+  }
+};
+
+/// func.constant of a function whose signature has sizes or slices: the
+/// reference to it takes its converted type.
+struct ConstantOpTypeConversion : OpConversionPattern<func::ConstantOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(func::ConstantOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = getTypeConverter()->convertType(op.getType());
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "type not converted");
+    rewriter.replaceOpWithNewOp<func::ConstantOp>(op, type, op.getValue());
+    return success();
+  }
+};
+
 struct ConvertFXToTensorPass
     : fx::impl::ConvertFXToTensorBase<ConvertFXToTensorPass> {
   using Base::Base;
@@ -869,7 +1129,8 @@ struct ConvertFXToTensorPass
                                                          target);
     cf::populateCFStructuralTypeConversionsAndLegality(converter, patterns,
                                                        target);
-    patterns.add<SwitchOpStructuralConversion>(converter, context);
+    patterns.add<CallIndirectOpSignatureConversion, ConstantOpTypeConversion,
+                 SwitchOpStructuralConversion>(converter, context);
     target.addDynamicallyLegalOp<cf::SwitchOp>(
         [&](cf::SwitchOp op) { return converter.isLegal(op); });
 
@@ -902,6 +1163,15 @@ void mlir::fx::populateFXToTensorTypeConversions(TypeConverter &converter) {
         results.append(3, IndexType::get(type.getContext()));
         return success();
       });
+  // A function value (func.constant, func.call_indirect's callee, an
+  // argument) has the converted signature of the function it refers to.
+  converter.addConversion([&converter](FunctionType type) -> Type {
+    SmallVector<Type> inputs, results;
+    if (failed(converter.convertTypes(type.getInputs(), inputs)) ||
+        failed(converter.convertTypes(type.getResults(), results)))
+      return {};
+    return FunctionType::get(type.getContext(), inputs, results);
+  });
 }
 
 void mlir::fx::populateFXToTensorConversionPatterns(

@@ -91,3 +91,34 @@ func.func @switch_size(%x: tensor<?x8xf32>, %y: tensor<?x4xf32>, %k: i32) -> ind
   %c0 = arith.constant 0 : index
   return %c0 : index
 }
+
+// func.call_indirect, as func.call: the callee's function type, from
+// func.constant or an argument, and the operands and results carry the
+// elements of sizes and slices.
+// CHECK-LABEL: func.func @indirect_callee(%{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index) -> (index, index)
+// CHECK-LABEL: func.func @call_indirect
+// CHECK-SAME: (%[[X:.*]]: tensor<?x8xf32>, %[[A:.*]]: index, %[[B:.*]]: index, %[[C:.*]]: index)
+// CHECK-NOT: fx.
+// CHECK-DAG: %[[F:.*]] = constant @indirect_callee : (index, index, index, index, index) -> (index, index)
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
+// CHECK-DAG: %[[N:.*]] = tensor.dim %[[X]]
+// CHECK: %[[R:.*]]:2 = call_indirect %[[F]](%[[N]], %[[C8]], %[[A]], %[[B]], %[[C]]) : (index, index, index, index, index) -> (index, index)
+// CHECK: return %[[R]]#1
+// CHECK-LABEL: func.func @call_indirect_argument
+// CHECK-SAME: (%[[G:.*]]: (index, index) -> index, %[[M:.*]]: index, %[[K:.*]]: index) -> index
+// CHECK: %[[S:.*]] = call_indirect %[[G]](%[[M]], %[[K]]) : (index, index) -> index
+// CHECK: return %[[S]]
+func.func @indirect_callee(%s: !fx.size<2>, %sl: !fx.slice) -> !fx.size<2> {
+  return %s : !fx.size<2>
+}
+func.func @call_indirect(%x: tensor<?x8xf32>, %sl: !fx.slice) -> index {
+  %f = func.constant @indirect_callee : (!fx.size<2>, !fx.slice) -> !fx.size<2>
+  %s = fx.size %x : tensor<?x8xf32> -> !fx.size<2>
+  %r = func.call_indirect %f(%s, %sl) : (!fx.size<2>, !fx.slice) -> !fx.size<2>
+  %e = fx.getitem %r[1] : !fx.size<2>
+  return %e : index
+}
+func.func @call_indirect_argument(%g: (!fx.size<2>) -> index, %s: !fx.size<2>) -> index {
+  %r = func.call_indirect %g(%s) : (!fx.size<2>) -> index
+  return %r : index
+}

@@ -15,6 +15,7 @@
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "mlir/Interfaces/CastInterfaces.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -646,13 +647,37 @@ static std::optional<int64_t> getCheckedProduct(ArrayRef<int64_t> extents) {
   return product;
 }
 
+/// Whether `tensor` may not be contiguous, as convert-fx-to-tensor follows
+/// strides: a slice whose step may not be 1, or a view or cast of one. A
+/// graph region may close the chain into a cycle, which no program computes.
+static bool mayBeNonContiguous(Value tensor) {
+  SmallPtrSet<Operation *, 8> seen;
+  while (Operation *def = tensor.getDefiningOp()) {
+    if (!seen.insert(def).second)
+      return true;
+    if (auto sliceTensor = dyn_cast<SliceTensorOp>(def)) {
+      auto slice = sliceTensor.getSlice().getDefiningOp<SliceOp>();
+      if (!slice ||
+          (slice.getStep() && getSignedConstant(slice.getStep()) != 1))
+        return true;
+    } else if (!isa<ViewOp, CastOpInterface>(def)) {
+      return false;
+    }
+    tensor = def->getOperand(0);
+  }
+  return false;
+}
+
 bool ViewOp::mayRaise() {
-  // Known not to raise: a static input viewed as constants, none inferred,
-  // whose product is its element count, and which the result type says.
+  // Known not to raise: a static contiguous input viewed as constants, none
+  // inferred, whose product is its element count, which the result type
+  // says, and whose contiguous strides (the product of the later sizes, a 0
+  // counted as 1) do not overflow.
   auto inputType = dyn_cast<RankedTensorType>(getInput().getType());
   auto resultType = dyn_cast<RankedTensorType>(getType());
   auto makeSize = getSize().getDefiningOp<MakeSizeOp>();
-  if (!inputType || !inputType.hasStaticShape() || !resultType || !makeSize)
+  if (!inputType || !inputType.hasStaticShape() || !resultType || !makeSize ||
+      mayBeNonContiguous(getInput()))
     return true;
   SmallVector<int64_t> shape;
   for (auto [dim, element] : llvm::enumerate(makeSize.getElements())) {
@@ -663,8 +688,11 @@ bool ViewOp::mayRaise() {
       return true;
     shape.push_back(*extent);
   }
+  SmallVector<int64_t> strideFactors;
+  for (int64_t extent : ArrayRef(shape).drop_front(!shape.empty()))
+    strideFactors.push_back(std::max<int64_t>(extent, 1));
   return getCheckedProduct(shape) != getCheckedProduct(inputType.getShape()) ||
-         !getCheckedProduct(shape);
+         !getCheckedProduct(shape) || !getCheckedProduct(strideFactors);
 }
 
 FX_DEFINE_RAISE_INTERFACES(ViewOp)

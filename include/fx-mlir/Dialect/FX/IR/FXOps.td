@@ -271,8 +271,10 @@ def FX_ViewOp : FX_NamedOp<"view", [
     A size that does not fit the tensor raises at run time, with torch's
     message (see `convert-fx-to-tensor`); the verifier rejects only types
     that contradict each other. The op is pure only when its size is
-    constants that fit the static input, as the result type says; otherwise
-    it is not speculatable and is kept unused.
+    constants that fit the static input, as the result type says, with
+    strides that do not overflow, and the input is not a slice with a step
+    (or a view or cast of one), whose strides may not allow the view;
+    otherwise it is not speculatable and is kept unused.
 
     ```mlir
     %v = fx.view %x, %s : tensor<?x8xf32>, !fx.size<2> -> tensor<?x8xf32>
