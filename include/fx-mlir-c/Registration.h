@@ -27,6 +27,13 @@ MLIR_CAPI_EXPORTED void fxMlirRegisterAllDialects(MlirDialectRegistry registry);
 /// call more than once and from several threads.
 MLIR_CAPI_EXPORTED void fxMlirRegisterAllPasses(void);
 
+/// Registers as fxMlirRegisterAllPasses() does, unless another copy of this
+/// library (another file, loaded beside this one) has registered the fx
+/// passes in this process: MLIR's pass registry, which libMLIR.so shares,
+/// ends the process when a pass is registered again by another copy. Returns
+/// whether the fx passes of the process are this copy's.
+MLIR_CAPI_EXPORTED bool fxMlirTryRegisterAllPasses(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,5 +1,7 @@
 # The in-process runner (libFXMLIR-C.so in this process) never ends its
-# host: each hostile case runs in a child Python, and the parent prints how
+# host, nor does loading it (a truncated copy, a second copy after a reload
+# of the module or through a second import of the package): each hostile
+# case runs in a child Python, and the parent prints how
 # the child ended (an exit, never a signal) and what it printed: one line,
 # never an LLVM ERROR.
 # RUN: rm -rf %t && mkdir -p %t/other
@@ -8,6 +10,8 @@
 # RUN:   --scratch %t | FileCheck %s
 
 import argparse
+import importlib
+import importlib.util
 import os
 import subprocess
 import sys
@@ -73,6 +77,58 @@ def second_library(library):
     return "loaded"
 
 
+def truncated(length):
+    """A copy of the library cut to `length` bytes: the loader would map its
+    segments past the file's end, where a touched page is SIGBUS."""
+    path = os.path.join(args.scratch, f"truncated-{length}", "libFXMLIR-C.so")
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(args.library, "rb") as whole, open(path, "wb") as cut:
+        cut.write(whole.read(length))
+    return path
+
+
+def truncated_segments(library):
+    native.load(truncated(100000))
+
+
+def truncated_section_headers(library):
+    # Every segment is whole; only the section header table is cut.
+    native.load(truncated(os.path.getsize(args.library) - 100))
+
+
+def truncated_split_graph(library):
+    # Before anything is loaded, as the first call of a process would.
+    import torch
+    from fx_mlir_import import split_graph
+    split_graph(torch.fx.symbolic_trace(torch.nn.ReLU()), library=truncated(2000))
+
+
+def second_library_after_reload(library):
+    # IPython's autoreload reloads the module; the library stays loaded.
+    reloaded = importlib.reload(native)
+    try:
+        reloaded.load(os.path.join(args.scratch, "other", "libFXMLIR-C.so"))
+    except FxImportError as e:
+        print(f"FxImportError: {e}")
+    return f"then the first: {reloaded.load(args.library).run(GRAPH, 'builtin.module(fx-decompose-size)')}"
+
+
+def second_library_other_import(library):
+    # The package imported again under another name has a native of its own.
+    package = os.path.dirname(native.__file__)
+    spec = importlib.util.spec_from_file_location(
+        "fx_mlir_import_again", os.path.join(package, "__init__.py"),
+        submodule_search_locations=[package])
+    again = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = again
+    spec.loader.exec_module(again)
+    try:
+        again.native.load(os.path.join(args.scratch, "other", "libFXMLIR-C.so"))
+    except again.FxImportError as e:  # That package's own class.
+        return f"FxImportError: {e}"
+    return "loaded"
+
+
 def hostile_tmpdir(library):
     # TMPDIR is read once; the pipeline text must carry no path of it.
     os.makedirs(os.environ["TMPDIR"], exist_ok=True)
@@ -83,10 +139,11 @@ def hostile_tmpdir(library):
 
 
 CASES = [deep_accepted, deep_refused, deep_pipeline, report_to_full_disk, map_to_full_disk,
-         second_library, hostile_tmpdir]
+         second_library, truncated_segments, truncated_section_headers, truncated_split_graph,
+         second_library_after_reload, second_library_other_import, hostile_tmpdir]
 
 if args.case:
-    library = native.load(args.library)
+    library = None if args.case == "truncated_split_graph" else native.load(args.library)
     try:
         print(next(c for c in CASES if c.__name__ == args.case)(library))
     except FxImportError as e:
@@ -109,5 +166,10 @@ for case in CASES:
 # CHECK-NEXT: report_to_full_disk: exit 0, 1 line(s): (False, "error: cannot write '/dev/full': No space left on device\n")
 # CHECK-NEXT: map_to_full_disk: exit 0, 1 line(s): (False, "error: fx-split-graph: cannot write '/dev/full': No space left on device\n")
 # CHECK-NEXT: second_library: exit 0, 1 line(s): FxImportError: cannot load the fx-mlir C API library '{{.*}}/other/libFXMLIR-C.so': this process has loaded '{{.*}}/lib/libFXMLIR-C.so', and one process can hold one copy
+# CHECK-NEXT: truncated_segments: exit 0, 1 line(s): FxImportError: cannot load the fx-mlir C API library '{{.*}}/truncated-100000/libFXMLIR-C.so': it is truncated: its segment {{[0-9]+}} ends at byte {{[0-9]+}}, past the file's end at byte 100000; rebuild it, or reinstall the fx-mlir package
+# CHECK-NEXT: truncated_section_headers: exit 0, 1 line(s): FxImportError: cannot load the fx-mlir C API library '{{.*}}': it is truncated: its section header table ends at byte {{[0-9]+}}, past the file's end at byte {{[0-9]+}}; rebuild it, or reinstall the fx-mlir package
+# CHECK-NEXT: truncated_split_graph: exit 0, 1 line(s): FxImportError: cannot load the fx-mlir C API library '{{.*}}/truncated-2000/libFXMLIR-C.so': it is truncated: its segment 0 ends at byte {{[0-9]+}}, past the file's end at byte 2000; rebuild it, or reinstall the fx-mlir package
+# CHECK-NEXT: second_library_after_reload: exit 0, 2 line(s): FxImportError: cannot load the fx-mlir C API library '{{.*}}/other/libFXMLIR-C.so': this process has loaded '{{.*}}/lib/libFXMLIR-C.so', and one process can hold one copy; load that one, or use another process | then the first: (True, '')
+# CHECK-NEXT: second_library_other_import: exit 0, 1 line(s): FxImportError: cannot load the fx-mlir C API library '{{.*}}/other/libFXMLIR-C.so': this process has loaded '{{.*}}/lib/libFXMLIR-C.so', and one process can hold one copy; load that one, or use another process
 # CHECK-NEXT: hostile_tmpdir: exit 0, 1 line(s): pieces submod_0 submod_1 submod_2; size decomposed
 # CHECK-NOT: LLVM ERROR

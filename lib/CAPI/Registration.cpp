@@ -8,12 +8,31 @@
 
 #include "fx-mlir-c/Registration.h"
 
+#include "fx-mlir/Dialect/FX/Transforms/Passes.h"
 #include "fx-mlir/InitAll.h"
 
 #include "mlir/CAPI/IR.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
 
 void fxMlirRegisterAllDialects(MlirDialectRegistry registry) {
   mlir::fx::registerAllDialects(*unwrap(registry));
 }
 
 void fxMlirRegisterAllPasses(void) { mlir::fx::registerAllPasses(); }
+
+bool fxMlirTryRegisterAllPasses(void) {
+  // Each copy of this library has TypeIDs of its own: the registry's
+  // fx-split-graph tells which copy registered the fx passes.
+  std::unique_ptr<mlir::Pass> ours = mlir::fx::createFXSplitGraph();
+  if (const mlir::PassInfo *info =
+          mlir::PassInfo::lookup(ours->getArgument())) {
+    mlir::OpPassManager pm;
+    if (failed(info->addToPipeline(
+            pm, "", [](const llvm::Twine &) { return mlir::failure(); })) ||
+        pm.size() != 1 || pm.begin()->getTypeID() != ours->getTypeID())
+      return false;
+  }
+  mlir::fx::registerAllPasses();
+  return true;
+}

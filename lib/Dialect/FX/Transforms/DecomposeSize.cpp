@@ -16,6 +16,8 @@
 
 #include "fx-mlir/Dialect/FX/Transforms/Passes.h"
 
+#include "OutputFiles.h"
+
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
@@ -187,6 +189,7 @@ struct DecomposeDimlessSize : OpRewritePattern<SizeOp> {
 struct FXDecomposeSizePass
     : fx::impl::FXDecomposeSizeBase<FXDecomposeSizePass> {
   using Base::Base;
+  ~FXDecomposeSizePass() override { releaseOutputFiles(this); }
 
   LogicalResult initialize(MLIRContext *context) override {
     if (placement != "in-place" && placement != "after-producer")
@@ -194,6 +197,9 @@ struct FXDecomposeSizePass
              << "fx-decompose-size: placement must be in-place or "
                 "after-producer, got '"
              << placement << "'";
+    if (failed(claimOutputFile(context, this, "fx-decompose-size{report-file}",
+                               reportFile, /*appends=*/true)))
+      return failure();
     RewritePatternSet set(context);
     set.add<DecomposeDimlessSize>(context, placement == "after-producer");
     patterns = std::move(set);

@@ -30,6 +30,8 @@
 
 #include "fx-mlir/Dialect/FX/Transforms/Passes.h"
 
+#include "OutputFiles.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
@@ -1195,6 +1197,12 @@ SplitDecision SplitPlan::decision() const {
 namespace {
 struct FXSplitGraphPass : fx::impl::FXSplitGraphBase<FXSplitGraphPass> {
   using Base::Base;
+  ~FXSplitGraphPass() override { releaseOutputFiles(this); }
+
+  LogicalResult initialize(MLIRContext *context) override {
+    return claimOutputFile(context, this, "fx-split-graph{map-file}", mapFile,
+                           /*appends=*/false);
+  }
 
   void runOnOperation() override;
 
