@@ -51,7 +51,9 @@ def loc(name):
 class Emitter:
     """The body of one func.func, line by line."""
 
-    def __init__(self):
+    def __init__(self, compact=False):
+        # Numbered SSA names, for text only a parser reads.
+        self.compact = compact
         self.lines = []
         self.counter = 0
         self.used = set()
@@ -64,6 +66,9 @@ class Emitter:
 
     def name_for(self, node_name, suffix=None):
         """The SSA name of a node's value: its FX name when MLIR accepts it."""
+        if self.compact:
+            self.counter += 1
+            return f"%{self.counter}"
         base = node_name if suffix is None else f"{node_name}.{suffix}"
         # An ASCII identifier always matches _SSA_NAME; the test is quicker.
         if (base.isascii() and base.isidentifier() or _SSA_NAME.fullmatch(base)) \

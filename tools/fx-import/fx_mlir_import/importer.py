@@ -60,6 +60,21 @@ def _is_int(tree):
         not isinstance(tree.value, bool)
 
 
+def _leaves(tree, out):
+    """Appends the Ssa leaves of `tree` to `out`, in order."""
+    if isinstance(tree, Ssa):
+        out.append(tree)
+    elif isinstance(tree, (tuple, list)):
+        for item in tree:
+            _leaves(item, out)
+    elif isinstance(tree, dict):
+        for item in tree.values():
+            _leaves(item, out)
+    elif isinstance(tree, SliceArg):
+        for bound in (tree.start, tree.stop, tree.step):
+            _leaves(bound, out)
+
+
 def _tuple_text(parts):
     """A Python tuple of rendered parts."""
     inner = ", ".join(parts)
@@ -109,14 +124,15 @@ class ImportResult:
 
 
 class GraphImporter:
-    def __init__(self, gm, specs, func_name="forward"):
+    def __init__(self, gm, specs, func_name="forward", as_split=False):
         self.gm, self.graph, self.specs = gm, gm.graph, specs
         self.func_name = func_name
         # split_graph's import: a placeholder without metadata is no error,
-        # as vLLM's split_graph needs none.
-        self.as_split = False
+        # as vLLM's split_graph needs none; and the text is only for the
+        # passes to decide on (short names, no `args`, no `fx.symbols`).
+        self.as_split = as_split
         self.types = TypeConverter()
-        self.out = Emitter()
+        self.out = Emitter(compact=as_split)
         self.env = {}
         self.size_nodes = []  # (node, form), in graph order
         self.versions = Versions()
@@ -276,8 +292,12 @@ class GraphImporter:
     def note_symbols(self, node, leaves):
         """Records the SymInt expressions of a node's results, if any: from
         its metadata when it has one value (x.size(0) is the SymInt s0 there,
-        an index here), else from its leaves."""
+        an index here), else from its leaves. A split's import needs none:
+        they say what an outlined piece receives, and split_graph outlines
+        nothing."""
         self.leaves[node] = leaves
+        if self.as_split:
+            return
         known = self.specs.get(node)
         if len(leaves) == 1 and isinstance(known, (TensorSpec, ScalarSpec)):
             exprs = [self.symbol_exprs(known)]
@@ -342,10 +362,16 @@ class GraphImporter:
 
     def opaque(self, node):
         operands = []
-        text = _tuple_text([self.render_arg(a, operands, node) for a in node.args])
-        kwargs = node.kwargs
-        if kwargs:
-            text += ", **" + self.render(self.tree(dict(kwargs)), operands, node)
+        if self.as_split:
+            # A split reads which values a node uses, not how: no `args`.
+            _leaves(self.tree(node.args), operands)
+            _leaves(self.tree(dict(node.kwargs)), operands)
+            args = ""
+        else:
+            text = _tuple_text([self.render_arg(a, operands, node) for a in node.args])
+            if node.kwargs:
+                text += ", **" + self.render(self.tree(dict(node.kwargs)), operands, node)
+            args = f" {{args = {quote(text)}}}"
         spec = self.specs.get(node)
         if spec is None or isinstance(spec, Const) and _unprintable(spec.value):
             spec = Const(NodeValue(node.name))
@@ -355,7 +381,7 @@ class GraphImporter:
         lhs = ", ".join([l.name for l in leaves]) + " = " if leaves else ""
         self.out.op(
             f"{lhs}fx.node {self.head(node)}"
-            f"({', '.join([o.name for o in operands])}) {{args = {quote(text)}}} : "
+            f"({', '.join([o.name for o in operands])}){args} : "
             f"({', '.join([o.type for o in operands])}) -> "
             f"({', '.join([l.type for l in leaves])})",
             node.name)
@@ -849,8 +875,7 @@ def _import(gm, example_inputs, dynamic, func_name, as_split):
         specs = specs_from_metadata(gm, specialized=not as_split)
     else:
         specs = specs_from_runs(gm, example_inputs, dynamic or {})
-    importer = GraphImporter(gm, specs, func_name)
-    importer.as_split = as_split
+    importer = GraphImporter(gm, specs, func_name, as_split)
     return importer.run()
 
 

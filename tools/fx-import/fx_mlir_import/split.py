@@ -16,6 +16,7 @@ split_module makes as vLLM calls it are built from the partition
 
 import dataclasses
 import operator
+import os
 import re
 import threading
 import time
@@ -208,7 +209,7 @@ class _SplitModule(_LazyGraphModule):
 
 
 def _runner(fx_opt, library):
-    """What runs the passes, as passes.run_pipeline takes it."""
+    """What runs the passes: a native.Library, or the path of an fx-opt."""
     if fx_opt is not None and library is not None:
         raise FxImportError("split_graph: give fx_opt or library, not both")
     if fx_opt is not None:
@@ -217,6 +218,10 @@ def _runner(fx_opt, library):
         library = native.default_library()
     if library is not None:
         return native.load(library)
+    if not os.path.exists(passes.FX_OPT):
+        raise FxImportError(f"this source tree has built neither libFXMLIR-C.so nor fx-opt "
+                            f"(in {native.BUILD}): build them (ninja -C {native.BUILD}), or "
+                            f"pass library= or fx_opt=")
     return passes.FX_OPT
 
 
