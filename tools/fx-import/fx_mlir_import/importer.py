@@ -11,6 +11,7 @@ spec), a `Const` leaf (a value the dialect does not model, kept whole in the
 """
 
 import builtins
+import contextlib
 import functools
 import gc
 import operator
@@ -131,7 +132,7 @@ class GraphImporter:
         # as vLLM's split_graph needs none; and the text is only for the
         # passes to decide on (short names, no `args`, no `fx.symbols`).
         self.as_split = as_split
-        self.types = TypeConverter()
+        self.types = TypeConverter(aliases=as_split)
         self.out = Emitter(compact=as_split)
         self.env = {}
         self.size_nodes = []  # (node, form), in graph order
@@ -364,8 +365,8 @@ class GraphImporter:
         operands = []
         if self.as_split:
             # A split reads which values a node uses, not how: no `args`.
-            _leaves(self.tree(node.args), operands)
-            _leaves(self.tree(dict(node.kwargs)), operands)
+            for used in node.all_input_nodes:
+                _leaves(self.env[used], operands)
             args = ""
         else:
             text = _tuple_text([self.render_arg(a, operands, node) for a in node.args])
@@ -468,7 +469,7 @@ class GraphImporter:
         ret = (f"  return {', '.join(r.name for r in results)} : {types} {loc('output')}"
                if results else f"  return {loc('output')}")
         body = "\n".join(self.out.lines + [ret])
-        text = (f"func.func {symbol(self.func_name)}({', '.join(arguments)}) -> ({types}){attrs} {{\n"
+        text = (f"{self.types.aliases()}func.func {symbol(self.func_name)}({', '.join(arguments)}) -> ({types}){attrs} {{\n"
                 f"{body}\n}}\n")
         return ImportResult(self.gm, text, self.size_nodes, self.size_versions)
 
@@ -852,13 +853,19 @@ def import_graph(gm, example_inputs=None, dynamic=None, func_name="forward", as_
     it: a placeholder without metadata is not an argument of the function
     but an unmodelled value, and a SymInt whose expression is a number is
     a SymInt (SpecReader's `specialized`: a `?` dim, an index value)."""
-    from .specs import specs_from_metadata, specs_from_runs
-    # The import allocates many small objects and frees none: the cyclic
-    # collector would rescan them all, again and again (superlinear).
+    with collector_paused():
+        return _import(gm, example_inputs, dynamic, func_name, as_split)
+
+
+@contextlib.contextmanager
+def collector_paused():
+    """Within it, Python's cyclic collector does not run: an import (or a
+    split) allocates many small objects and frees none, which the collector
+    would rescan again and again (superlinear)."""
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _import(gm, example_inputs, dynamic, func_name, as_split)
+        yield
     finally:
         if collecting:
             gc.enable()

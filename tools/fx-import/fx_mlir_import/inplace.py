@@ -40,23 +40,24 @@ def _op_changes_metadata(op):
 def changed_in_place(node):
     """The node whose tensor `node` changes the shape or strides of in
     place, or None."""
+    op = node.op
+    if op != "call_method" and op != "call_function":
+        return None
     out = node.kwargs.get("out") if node.kwargs else None
     if isinstance(out, Node):
         return out
-    if not node.args or not isinstance(node.args[0], Node):
-        return None
     target = node.target
-    if node.op == "call_method":
+    if op == "call_method":
         changes = _method_changes_metadata(target)
-    elif node.op != "call_function":
-        return None
     elif isinstance(target, (torch._ops.OpOverload, torch._ops.OpOverloadPacket)):
         changes = _op_changes_metadata(target)
     else:  # torch.Tensor.t_ as a function
         name = getattr(target, "__name__", None)
         changes = (isinstance(name, str) and getattr(torch.Tensor, name, None) is target
                    and _method_changes_metadata(name))
-    return node.args[0] if changes else None
+    if not changes or not node.args or not isinstance(node.args[0], Node):
+        return None
+    return node.args[0]
 
 
 class Versions:

@@ -28,7 +28,7 @@ from torch.fx._lazy_graph_module import _LazyGraphModule
 
 from . import native, passes, pieces
 from .errors import FxImportError
-from .importer import import_graph
+from .importer import collector_paused, import_graph
 from .specs import one_line
 
 # What no op name has (torch's are `ns::op.overload`, identifiers), and
@@ -79,6 +79,11 @@ def split_graph(gm, splitting_ops=None, *, match_fx_targets=False, stats=None, f
         raise FxImportError(f"stats is a {type(stats).__name__}, not a dict")
     # Loading the library, once per process, is no stage of a split.
     runner = _runner(fx_opt, library)
+    with collector_paused():
+        return _split(gm, runner, _op_names(splitting_ops), match_fx_targets, stats)
+
+
+def _split(gm, runner, ops, match_fx_targets, stats):
     times = {}
     clock = time.perf_counter()
 
@@ -88,7 +93,6 @@ def split_graph(gm, splitting_ops=None, *, match_fx_targets=False, stats=None, f
         times[stage] = now - clock
         clock = now
 
-    ops = _op_names(splitting_ops)
     _check_attribute_names(gm)
     result = import_graph(gm, as_split=True)
     lap("import")

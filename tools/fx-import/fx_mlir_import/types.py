@@ -168,10 +168,16 @@ class SpecReader:
 
 class TypeConverter:
     """MLIR types of specs; the type of each tensor (dims, dtype) is printed
-    once."""
+    once. With `aliases`, a tensor type is an alias (`!t0`) that `aliases()`
+    defines: text only a parser reads parses quicker so."""
 
-    def __init__(self):
+    def __init__(self, aliases=False):
         self.tensor_types = {}
+        self.alias_of = {} if aliases else None  # full type -> its alias
+
+    def aliases(self):
+        """The definitions of the aliases used, one a line."""
+        return "".join(f"{alias} = {full}\n" for full, alias in (self.alias_of or {}).items())
 
     def element_type(self, dtype):
         if dtype not in DTYPES:
@@ -183,7 +189,10 @@ class TypeConverter:
         type_ = self.tensor_types.get(key)
         if type_ is None:
             dims = "".join([("?" if isinstance(d, Sym) else str(d)) + "x" for d in spec.dims])
-            type_ = self.tensor_types[key] = f"tensor<{dims}{self.element_type(spec.dtype)}>"
+            type_ = f"tensor<{dims}{self.element_type(spec.dtype)}>"
+            if self.alias_of is not None:
+                type_ = self.alias_of.setdefault(type_, f"!t{len(self.alias_of)}")
+            self.tensor_types[key] = type_
         return type_
 
     def type_of(self, spec):
