@@ -27,8 +27,18 @@ the library happens once, before the runs. Capturing the graphs is not
 timed; each call gets a deep copy (both decompose sizes in place) and starts
 after a full garbage collection. Both must split alike (SplitItems, node
 placement, piece interfaces: integration_test/Import/Inputs/vllm_oracle.py),
-or the run stops. With --profile, it prints cProfile's top functions of one
-fx-mlir split of the last graph.
+or the run stops. In the same run it then measures, each interleaved:
+
+  fixed       both on graphs of 100 to 300 nodes (--small), as vLLM's
+              engine splits them, and the first call of each in a fresh
+              process (capture not timed; fx-mlir's loads the library)
+  growth      both on Inputs/vllm_graphs.py's llama, built by hand, at about
+              2,000 and 20,000 nodes (--growth), and how each one's time grows
+  memory      the peak resident set above the one before a split (Linux's
+              VmHWM, reset through /proc/self/clear_refs), on --graphs
+
+With --profile, it prints cProfile's top functions of one fx-mlir split of
+the last graph.
 """
 
 import argparse
@@ -39,6 +49,7 @@ import gc
 import os
 import pstats
 import statistics
+import subprocess
 import sys
 import time
 
@@ -49,6 +60,7 @@ sys.path[:0] = [os.path.join(ROOT, "tools", "fx-import"),
 
 import torch.fx.passes.split_module  # noqa: E402
 import vllm.compilation.backends as vllm_backends  # noqa: E402
+import vllm_graphs  # noqa: E402
 from hf_models import ATTENTION_OP, attention_as_op, capture  # noqa: E402
 from vllm_oracle import describe, differences  # noqa: E402
 
@@ -87,6 +99,72 @@ def vllm_stages(stats):
         module.split_module = split_module
 
 
+def _vllm_split(gm, stats=None):
+    with vllm_stages({} if stats is None else stats):
+        return vllm_backends.split_graph(gm, [ATTENTION_OP])
+
+
+def _timed(split, gm):
+    """Seconds of split(gm) on a deep copy, after a full collection."""
+    work = copy.deepcopy(gm)
+    gc.collect()
+    start = time.perf_counter()
+    split(work)
+    return time.perf_counter() - start
+
+
+def _status(field):
+    """A field of /proc/self/status, in bytes."""
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith(field + ":"):
+                return int(line.split()[1]) * 1024
+    raise KeyError(field)
+
+
+def _peak(split, gm):
+    """How far above the resident set before it split(gm) takes the
+    process's peak: Linux resets the peak (VmHWM) on a write of 5 to
+    /proc/self/clear_refs."""
+    work = copy.deepcopy(gm)
+    gc.collect()
+    with open("/proc/self/clear_refs", "w") as clear:
+        clear.write("5")
+    before = _status("VmRSS")
+    split(work)
+    return _status("VmHWM") - before
+
+
+def _graph(spec):
+    family, layers = spec.split(":")
+    return attention_as_op(capture(family, specialize_float=True, layers=int(layers)).gm)
+
+
+def _first_call(spec, library, ours):
+    """In a fresh process (the graph captured first, not timed): the seconds
+    of the first split, the library's load included for fx-mlir's."""
+    code = (f"import sys; sys.argv[0] = {__file__!r}; import split_graph_bench as b; "
+            f"b.first_call_child({spec!r}, {library!r}, {ours!r})")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=HERE, check=True)
+    return float(done.stdout.split()[-1])
+
+
+def first_call_child(spec, library, ours):
+    gm = _graph(spec)
+    gc.collect()
+    start = time.perf_counter()
+    if ours:
+        split_graph(gm, [ATTENTION_OP], library=library)
+    else:
+        _vllm_split(gm)
+    print(time.perf_counter() - start)
+
+
+def _median(values):
+    return statistics.median(values)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--library",
@@ -94,11 +172,16 @@ def main():
                         help="the libFXMLIR-C.so that split_graph runs in process")
     parser.add_argument("--graphs", default="llama:32,llama:80,mixtral:32",
                         help="comma-separated family:layers of Inputs/hf_models.py")
+    parser.add_argument("--small", default="llama:2,llama:4,mixtral:2",
+                        help="graphs of 100 to 300 nodes for the fixed cost, as --graphs")
+    parser.add_argument("--growth", default="50,500",
+                        help="layers of Inputs/vllm_graphs.py's llama for the growth, two "
+                             "sizes (about 2,000 and 20,000 nodes)")
     parser.add_argument("--repeat", type=int, default=5, help="runs of each")
     parser.add_argument("--profile", action="store_true",
                         help="print cProfile's top functions of one fx-mlir split")
-    parser.add_argument("--out", help="also write the table here; in "
-                        "bench/README.md, into its marked section")
+    parser.add_argument("--out", help="also write the tables here; in "
+                        "bench/README.md, into their marked sections")
     args = parser.parse_args()
 
     start = time.perf_counter()
@@ -112,13 +195,11 @@ def main():
             + " | ".join(f"vLLM {s}" for s in VLLM_STAGES) + " | "
             + " | ".join(STAGES) + " |",
             "|---|---|---|---|---|---|---|" + "---|" * (len(VLLM_STAGES) + len(STAGES))]
-    graphs = [(family, int(layers)) for family, layers in
-              (spec.split(":") for spec in args.graphs.split(","))]
-    for family, layers in graphs:
+    graphs = {}
+    for spec in args.graphs.split(","):
         start = time.perf_counter()
-        gm = attention_as_op(capture(family, specialize_float=True, layers=layers).gm)
-        print(f"{family} at {layers} layers: captured in {time.perf_counter() - start:.1f} s",
-              file=sys.stderr)
+        gm = graphs[spec] = _graph(spec)
+        print(f"{spec}: captured in {time.perf_counter() - start:.1f} s", file=sys.stderr)
         times = {"vLLM": [], "fx-mlir": []}
         stages = {stage: [] for stage in VLLM_STAGES + STAGES}
         pieces = None
@@ -126,10 +207,9 @@ def main():
             theirs_gm, ours_gm = copy.deepcopy(gm), copy.deepcopy(gm)
             vllm_stats, stats = {}, {}
             gc.collect()
-            with vllm_stages(vllm_stats):
-                start = time.perf_counter()
-                theirs = vllm_backends.split_graph(theirs_gm, [ATTENTION_OP])
-                times["vLLM"].append(time.perf_counter() - start)
+            start = time.perf_counter()
+            theirs = _vllm_split(theirs_gm, vllm_stats)
+            times["vLLM"].append(time.perf_counter() - start)
             vllm_stats["walk"] = (times["vLLM"][-1] - vllm_stats["decompose"]
                                   - vllm_stats["split_module"])
             gc.collect()
@@ -138,26 +218,84 @@ def main():
             times["fx-mlir"].append(time.perf_counter() - start)
             lines = differences(describe(*theirs, theirs_gm), describe(*ours, ours_gm))
             if lines:
-                sys.exit(f"error: {family} at {layers} layers splits otherwise:\n  "
-                         + "\n  ".join(lines))
+                sys.exit(f"error: {spec} splits otherwise:\n  " + "\n  ".join(lines))
             for stage in VLLM_STAGES:
                 stages[stage].append(vllm_stats[stage])
             for stage in STAGES:
                 stages[stage].append(stats[stage])
             pieces = len(ours[1])
-        theirs_s, ours_s = (statistics.median(times[n]) for n in ("vLLM", "fx-mlir"))
-        cells = " | ".join(f"{statistics.median(stages[s]):.4f}" for s in VLLM_STAGES + STAGES)
+        theirs_s, ours_s = (_median(times[n]) for n in ("vLLM", "fx-mlir"))
+        cells = " | ".join(f"{_median(stages[s]):.4f}" for s in VLLM_STAGES + STAGES)
+        family, layers = spec.split(":")
         rows.append(f"| {family} | {layers} | {len(gm.graph.nodes)} | {pieces} | "
                     f"{theirs_s:.4f} | {ours_s:.4f} | {ours_s / theirs_s:.2f} | {cells} |")
-    table = "\n".join(rows) + "\n"
-    print(table)
+    tables = {"split-graph-api": "\n".join(rows) + "\n"}
+
+    def ours(gm):
+        return split_graph(gm, [ATTENTION_OP], library=args.library)
+
+    # The fixed cost, on graphs of the size vLLM's engine splits, runs
+    # interleaved; then the first call of a process, apart.
+    rows = ["| model | layers | FX nodes | vLLM | fx-mlir | fx-mlir/vLLM | vLLM first call | "
+            "fx-mlir first call, load included |", "|---|---|---|---|---|---|---|---|"]
+    for spec in args.small.split(","):
+        gm = _graph(spec)
+        times = {"vLLM": [], "fx-mlir": []}
+        for _ in range(4 * args.repeat):
+            times["vLLM"].append(_timed(_vllm_split, gm))
+            times["fx-mlir"].append(_timed(ours, gm))
+        theirs_s, ours_s = (_median(times[n]) for n in ("vLLM", "fx-mlir"))
+        first = [_first_call(spec, args.library, which) for which in (False, True)]
+        family, layers = spec.split(":")
+        rows.append(f"| {family} | {layers} | {len(gm.graph.nodes)} | {theirs_s:.4f} | "
+                    f"{ours_s:.4f} | {ours_s / theirs_s:.2f} | {first[0]:.4f} | "
+                    f"{first[1]:.4f} |")
+    tables["split-graph-fixed"] = "\n".join(rows) + "\n"
+
+    # Growth: Inputs/vllm_graphs.py's llama, built by hand, at two sizes.
+    rows = ["| layers | FX nodes | vLLM | fx-mlir | fx-mlir/vLLM |", "|---|---|---|---|---|"]
+    grown = []
+    for layers in args.growth.split(","):
+        case = vllm_graphs.llama(int(layers))
+        gm, ops = case.gm, case.splitting_ops
+        times = {"vLLM": [], "fx-mlir": []}
+        for _ in range(args.repeat):
+            times["vLLM"].append(_timed(
+                lambda g: vllm_backends.split_graph(g, ops), gm))
+            times["fx-mlir"].append(_timed(
+                lambda g: split_graph(g, ops, library=args.library), gm))
+        theirs_s, ours_s = (_median(times[n]) for n in ("vLLM", "fx-mlir"))
+        grown.append((len(gm.graph.nodes), theirs_s, ours_s))
+        rows.append(f"| {layers} | {len(gm.graph.nodes)} | {theirs_s:.4f} | {ours_s:.4f} | "
+                    f"{ours_s / theirs_s:.2f} |")
+    (n0, v0, o0), (n1, v1, o1) = grown[0], grown[-1]
+    rows += ["", f"From {n0} to {n1} nodes ({n1 / n0:.1f} times): vLLM's time grows "
+             f"{v1 / v0:.2f} times, fx-mlir's {o1 / o0:.2f} times."]
+    tables["split-graph-growth"] = "\n".join(rows) + "\n"
+
+    # Memory: the peak above the resident set, interleaved.
+    rows = ["| model | layers | vLLM peak MiB | fx-mlir peak MiB | fx-mlir/vLLM |",
+            "|---|---|---|---|---|"]
+    for spec, gm in graphs.items():
+        peaks = {"vLLM": [], "fx-mlir": []}
+        for _ in range(args.repeat):
+            peaks["vLLM"].append(_peak(_vllm_split, gm))
+            peaks["fx-mlir"].append(_peak(ours, gm))
+        theirs_m, ours_m = (_median(peaks[n]) / 2**20 for n in ("vLLM", "fx-mlir"))
+        family, layers = spec.split(":")
+        ratio = f"{ours_m / theirs_m:.2f}" if theirs_m else "-"
+        rows.append(f"| {family} | {layers} | {theirs_m:.1f} | {ours_m:.1f} | {ratio} |")
+    tables["split-graph-memory"] = "\n".join(rows) + "\n"
+
+    for table in tables.values():
+        print(table)
     if args.profile:
         profile = cProfile.Profile()
         ours_gm = copy.deepcopy(gm)
         profile.runcall(split_graph, ours_gm, [ATTENTION_OP], library=args.library)
         pstats.Stats(profile).sort_stats("cumulative").print_stats(25)
     if args.out:
-        write_tables(args.out, {"split-graph-api": table})
+        write_tables(args.out, tables)
 
 
 if __name__ == "__main__":

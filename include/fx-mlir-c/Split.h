@@ -67,36 +67,36 @@ fxMlirSplitDecisionGetPieceGraphIds(FxMlirSplitDecision decision);
 MLIR_CAPI_EXPORTED const bool *
 fxMlirSplitDecisionGetPieceSplitting(FxMlirSplitDecision decision);
 
-/// The torch.Size nodes fx-decompose-size decomposed, in graph order: the
-/// name of size `pos`, its rank, and per dim its static size, or
-/// fxMlirSplitDecisionDynamicDim() where it is a new aten.sym_size.int node
-/// in the subgraph that fxMlirSplitDecisionGetSizeGraphIds() gives (-1 for
-/// a static dim).
+/// A torch.Size node fx-decompose-size decomposed: its name, its rank, and
+/// per dim its static size, or fxMlirSplitDecisionDynamicDim() where it is a
+/// new aten.sym_size.int node, in the subgraph `graphIds` gives (-1 for a
+/// static dim). The arrays are valid while the decision is.
+typedef struct FxMlirSplitSize {
+  MlirStringRef name;
+  intptr_t rank;
+  const int64_t *staticDims;
+  const int64_t *graphIds;
+} FxMlirSplitSize;
+
+/// A value refused at a cut: its node, the subgraph it is defined in, the
+/// one that uses it (-1 for the graph's output) and why.
+typedef struct FxMlirSplitRefusal {
+  MlirStringRef node;
+  int64_t from;
+  int64_t to;
+  MlirStringRef message;
+} FxMlirSplitRefusal;
+
+/// The decomposed sizes, in graph order, and the refusals.
 MLIR_CAPI_EXPORTED intptr_t
 fxMlirSplitDecisionGetNumSizes(FxMlirSplitDecision decision);
-MLIR_CAPI_EXPORTED MlirStringRef
-fxMlirSplitDecisionGetSizeName(FxMlirSplitDecision decision, intptr_t pos);
-MLIR_CAPI_EXPORTED intptr_t
-fxMlirSplitDecisionGetSizeRank(FxMlirSplitDecision decision, intptr_t pos);
-MLIR_CAPI_EXPORTED const int64_t *
-fxMlirSplitDecisionGetSizeStaticDims(FxMlirSplitDecision decision,
-                                     intptr_t pos);
-MLIR_CAPI_EXPORTED const int64_t *
-fxMlirSplitDecisionGetSizeGraphIds(FxMlirSplitDecision decision, intptr_t pos);
+MLIR_CAPI_EXPORTED FxMlirSplitSize
+fxMlirSplitDecisionGetSize(FxMlirSplitDecision decision, intptr_t pos);
 MLIR_CAPI_EXPORTED int64_t fxMlirSplitDecisionDynamicDim(void);
-
-/// The values refused at a cut: the node, the subgraph it is defined in, the
-/// one that uses it (-1 for the graph's output) and why.
 MLIR_CAPI_EXPORTED intptr_t
 fxMlirSplitDecisionGetNumRefusals(FxMlirSplitDecision decision);
-MLIR_CAPI_EXPORTED MlirStringRef
-fxMlirSplitDecisionGetRefusalNode(FxMlirSplitDecision decision, intptr_t pos);
-MLIR_CAPI_EXPORTED int64_t
-fxMlirSplitDecisionGetRefusalFrom(FxMlirSplitDecision decision, intptr_t pos);
-MLIR_CAPI_EXPORTED int64_t
-fxMlirSplitDecisionGetRefusalTo(FxMlirSplitDecision decision, intptr_t pos);
-MLIR_CAPI_EXPORTED MlirStringRef fxMlirSplitDecisionGetRefusalMessage(
-    FxMlirSplitDecision decision, intptr_t pos);
+MLIR_CAPI_EXPORTED FxMlirSplitRefusal
+fxMlirSplitDecisionGetRefusal(FxMlirSplitDecision decision, intptr_t pos);
 
 #ifdef __cplusplus
 }

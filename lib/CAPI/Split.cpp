@@ -133,25 +133,13 @@ intptr_t fxMlirSplitDecisionGetNumSizes(FxMlirSplitDecision decision) {
   return unwrap(decision)->split.sizes.size();
 }
 
-MlirStringRef fxMlirSplitDecisionGetSizeName(FxMlirSplitDecision decision,
-                                             intptr_t pos) {
-  return wrap(StringRef(unwrap(decision)->split.sizes[pos].name));
-}
-
-intptr_t fxMlirSplitDecisionGetSizeRank(FxMlirSplitDecision decision,
-                                        intptr_t pos) {
-  return unwrap(decision)->split.sizes[pos].graphIds.size();
-}
-
-const int64_t *
-fxMlirSplitDecisionGetSizeStaticDims(FxMlirSplitDecision decision,
-                                     intptr_t pos) {
-  return unwrap(decision)->sizeStaticDims[pos].data();
-}
-
-const int64_t *fxMlirSplitDecisionGetSizeGraphIds(FxMlirSplitDecision decision,
-                                                  intptr_t pos) {
-  return unwrap(decision)->split.sizes[pos].graphIds.data();
+FxMlirSplitSize fxMlirSplitDecisionGetSize(FxMlirSplitDecision decision,
+                                           intptr_t pos) {
+  Decision &unwrapped = *unwrap(decision);
+  const SplitDecision::Size &size = unwrapped.split.sizes[pos];
+  return {wrap(StringRef(size.name)),
+          static_cast<intptr_t>(size.graphIds.size()),
+          unwrapped.sizeStaticDims[pos].data(), size.graphIds.data()};
 }
 
 int64_t fxMlirSplitDecisionDynamicDim(void) { return ShapedType::kDynamic; }
@@ -160,22 +148,9 @@ intptr_t fxMlirSplitDecisionGetNumRefusals(FxMlirSplitDecision decision) {
   return unwrap(decision)->split.refusals.size();
 }
 
-MlirStringRef fxMlirSplitDecisionGetRefusalNode(FxMlirSplitDecision decision,
-                                                intptr_t pos) {
-  return wrap(StringRef(unwrap(decision)->split.refusals[pos].node));
-}
-
-int64_t fxMlirSplitDecisionGetRefusalFrom(FxMlirSplitDecision decision,
-                                          intptr_t pos) {
-  return unwrap(decision)->split.refusals[pos].from;
-}
-
-int64_t fxMlirSplitDecisionGetRefusalTo(FxMlirSplitDecision decision,
-                                        intptr_t pos) {
-  return unwrap(decision)->split.refusals[pos].to.value_or(-1);
-}
-
-MlirStringRef fxMlirSplitDecisionGetRefusalMessage(FxMlirSplitDecision decision,
-                                                   intptr_t pos) {
-  return wrap(StringRef(unwrap(decision)->split.refusals[pos].message));
+FxMlirSplitRefusal fxMlirSplitDecisionGetRefusal(FxMlirSplitDecision decision,
+                                                 intptr_t pos) {
+  const SplitDecision::Refusal &refusal = unwrap(decision)->split.refusals[pos];
+  return {wrap(StringRef(refusal.node)), refusal.from, refusal.to.value_or(-1),
+          wrap(StringRef(refusal.message))};
 }

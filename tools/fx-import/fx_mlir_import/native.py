@@ -62,6 +62,19 @@ class _StringView(ctypes.Structure):
     _fields_ = [("data", ctypes.c_void_p), ("length", ctypes.c_size_t)]
 
 
+class _SplitSize(ctypes.Structure):
+    """FxMlirSplitSize (fx-mlir-c/Split.h)."""
+    _fields_ = [("name", _StringView), ("rank", ctypes.c_ssize_t),
+                ("static_dims", ctypes.POINTER(ctypes.c_int64)),
+                ("graph_ids", ctypes.POINTER(ctypes.c_int64))]
+
+
+class _SplitRefusal(ctypes.Structure):
+    """FxMlirSplitRefusal (fx-mlir-c/Split.h)."""
+    _fields_ = [("node", _StringView), ("source", ctypes.c_int64), ("user", ctypes.c_int64),
+                ("message", _StringView)]
+
+
 class _LogicalResult(ctypes.Structure):
     _fields_ = [("value", ctypes.c_int8)]
 
@@ -106,16 +119,10 @@ _SIGNATURES = {
     "fxMlirSplitDecisionGetPieceGraphIds": (ctypes.c_void_p, [_Handle]),
     "fxMlirSplitDecisionGetPieceSplitting": (ctypes.c_void_p, [_Handle]),
     "fxMlirSplitDecisionGetNumSizes": (ctypes.c_ssize_t, [_Handle]),
-    "fxMlirSplitDecisionGetSizeName": (_StringView, [_Handle, ctypes.c_ssize_t]),
-    "fxMlirSplitDecisionGetSizeRank": (ctypes.c_ssize_t, [_Handle, ctypes.c_ssize_t]),
-    "fxMlirSplitDecisionGetSizeStaticDims": (ctypes.c_void_p, [_Handle, ctypes.c_ssize_t]),
-    "fxMlirSplitDecisionGetSizeGraphIds": (ctypes.c_void_p, [_Handle, ctypes.c_ssize_t]),
+    "fxMlirSplitDecisionGetSize": (_SplitSize, [_Handle, ctypes.c_ssize_t]),
     "fxMlirSplitDecisionDynamicDim": (ctypes.c_int64, []),
     "fxMlirSplitDecisionGetNumRefusals": (ctypes.c_ssize_t, [_Handle]),
-    "fxMlirSplitDecisionGetRefusalNode": (_StringView, [_Handle, ctypes.c_ssize_t]),
-    "fxMlirSplitDecisionGetRefusalFrom": (ctypes.c_int64, [_Handle, ctypes.c_ssize_t]),
-    "fxMlirSplitDecisionGetRefusalTo": (ctypes.c_int64, [_Handle, ctypes.c_ssize_t]),
-    "fxMlirSplitDecisionGetRefusalMessage": (_StringView, [_Handle, ctypes.c_ssize_t]),
+    "fxMlirSplitDecisionGetRefusal": (_SplitRefusal, [_Handle, ctypes.c_ssize_t]),
 }
 
 
@@ -436,20 +443,16 @@ def _read_decision(lib, handle, diagnostics):
     dynamic = lib.fxMlirSplitDecisionDynamicDim()
     sizes = []
     for i in range(lib.fxMlirSplitDecisionGetNumSizes(handle)):
-        rank = lib.fxMlirSplitDecisionGetSizeRank(handle, i)
-        static = (ctypes.c_int64 * rank).from_address(
-            lib.fxMlirSplitDecisionGetSizeStaticDims(handle, i)) if rank else []
-        graph_ids = (ctypes.c_int64 * rank).from_address(
-            lib.fxMlirSplitDecisionGetSizeGraphIds(handle, i)) if rank else []
-        sizes.append(Size(_strings([lib.fxMlirSplitDecisionGetSizeName(handle, i)])[0],
-                          [None if d == dynamic else d for d in static], list(graph_ids)))
+        size = lib.fxMlirSplitDecisionGetSize(handle, i)
+        sizes.append(Size(_strings([size.name])[0],
+                          [None if d == dynamic else d for d in size.static_dims[:size.rank]],
+                          size.graph_ids[:size.rank]))
     refusals = []
     for i in range(lib.fxMlirSplitDecisionGetNumRefusals(handle)):
-        node, message = _strings([lib.fxMlirSplitDecisionGetRefusalNode(handle, i),
-                                  lib.fxMlirSplitDecisionGetRefusalMessage(handle, i)])
-        to = lib.fxMlirSplitDecisionGetRefusalTo(handle, i)
-        refusals.append((node, f"submod_{lib.fxMlirSplitDecisionGetRefusalFrom(handle, i)}",
-                         None if to < 0 else f"submod_{to}", message))
+        refusal = lib.fxMlirSplitDecisionGetRefusal(handle, i)
+        node, message = _strings([refusal.node, refusal.message])
+        refusals.append((node, f"submod_{refusal.source}",
+                         None if refusal.user < 0 else f"submod_{refusal.user}", message))
     return Decision(bool(lib.fxMlirSplitDecisionSucceeded(handle)), diagnostics,
                     dict(zip(names, ids)), pieces, sizes, refusals)
 
