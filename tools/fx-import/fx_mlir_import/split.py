@@ -14,6 +14,7 @@ split_module makes as vLLM calls it are built from the partition
 (pieces.py). Where that raises, the decomposition is undone.
 """
 
+import collections.abc
 import dataclasses
 import operator
 import os
@@ -75,8 +76,11 @@ def split_graph(gm, splitting_ops=None, *, match_fx_targets=False, stats=None, f
     if not isinstance(gm, torch.fx.GraphModule):
         raise FxImportError(f"split_graph takes a torch.fx.GraphModule, not "
                             f"{type(gm).__name__}")
-    if stats is not None and not isinstance(stats, dict):
-        raise FxImportError(f"stats is a {type(stats).__name__}, not a dict")
+    if stats is not None and not isinstance(stats, collections.abc.MutableMapping):
+        raise FxImportError(f"stats must be a dict, not {type(stats).__name__}")
+    for name, path in (("library", library), ("fx_opt", fx_opt)):
+        if path is not None and not isinstance(path, (str, os.PathLike)):
+            raise FxImportError(f"{name} must be a path, not {type(path).__name__}")
     # Loading the library, once per process, is no stage of a split.
     runner = _runner(fx_opt, library)
     with collector_paused():
@@ -108,7 +112,8 @@ def _split(gm, runner, ops, match_fx_targets, stats):
                  for i in sorted(set(assignment.values()))]
         lap("build")
         if stats is not None:
-            stats.update(times)
+            for stage, seconds in times.items():
+                stats[stage] = seconds
     except BaseException:
         change.undo()
         raise
@@ -217,11 +222,11 @@ def _runner(fx_opt, library):
     if fx_opt is not None and library is not None:
         raise FxImportError("split_graph: give fx_opt or library, not both")
     if fx_opt is not None:
-        return fx_opt
+        return os.fspath(fx_opt)
     if library is None:
         library = native.default_library()
     if library is not None:
-        return native.load(library)
+        return native.load(os.fspath(library))
     if not os.path.exists(passes.FX_OPT):
         raise FxImportError(f"this source tree has built neither libFXMLIR-C.so nor fx-opt "
                             f"(in {native.BUILD}): build them (ninja -C {native.BUILD}), or "
