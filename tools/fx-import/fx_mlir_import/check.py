@@ -9,7 +9,7 @@ from its map (`map-file`)."""
 
 import os
 
-from . import native, passes
+from . import passes
 
 # The report's words, as --check says them.
 _LEFT_ALONE = {
@@ -35,11 +35,12 @@ def _say(record, tensor_name, has_users):
 def check(result, fx_opt=None, split_ops=None, match_fx_targets=False):
     """The --check report of an ImportResult; with `split_ops`, also how
     fx-split-graph splits it there (with its match-fx-targets extension if
-    `match_fx_targets`). The passes run in the fx-opt at path
-    `fx_opt`; with None, in the build's, else in this process through
-    native.default_library(), as in an installed package, which has no
-    fx-opt and so no pre-fix pass (one of fx-opt's test passes)."""
-    runner = _runner(fx_opt)
+    `match_fx_targets`). The passes run as passes.runner picks, as for
+    split_graph: in the fx-opt at path `fx_opt`, else through
+    native.default_library() in this process, else in the build's fx-opt.
+    The pre-fix pass, one of fx-opt's test passes, runs in `fx_opt` or the
+    build's fx-opt, where there is one (an installed package has none)."""
+    runner = passes.runner(fx_opt)
     records = passes.decompose_report(runner, result.text)
     lines = []
     for node, form, tensor in result.size_nodes:
@@ -51,27 +52,17 @@ def check(result, fx_opt=None, split_ops=None, match_fx_targets=False):
         lines.append(f"{node.name}: {form}: {said}; users: {users}")
     if not result.size_nodes:
         lines.append("no size nodes in this graph")
-    lines.append("pre-fix decomposition: " + _legacy(runner, result.text))
+    lines.append("pre-fix decomposition: " + _legacy(fx_opt, result.text))
     if split_ops:
         lines.extend(split_report(result, runner, split_ops, match_fx_targets))
     return "\n".join(lines) + "\n"
 
 
-def _runner(fx_opt):
-    """What runs check's passes, as passes.run_pipeline takes it."""
-    if fx_opt is not None:
-        return fx_opt
-    if os.path.exists(passes.FX_OPT):
-        return passes.FX_OPT
-    library = native.default_library()
-    return passes.FX_OPT if library is None else native.load(library)
-
-
-def _legacy(runner, text):
+def _legacy(fx_opt, text):
     """What the pre-fix pass does with the import."""
-    if isinstance(runner, native.Library):
+    if fx_opt is None and not os.path.exists(passes.FX_OPT):
         return "not run: its pass is fx-opt's only (give --fx-opt)"
-    done = passes.run(runner, text, "--test-fx-legacy-decompose-size")
+    done = passes.run(fx_opt or passes.FX_OPT, text, "--test-fx-legacy-decompose-size")
     if done.returncode == 0:
         return "succeeds on this graph"
     return "fails: " + passes.first_error(done.stderr)

@@ -49,6 +49,27 @@ VLLM_PLACEMENT = "placement=after-producer"
 DEAD_SIZES_TOO = "use-walk-driver=true"
 
 
+def runner(fx_opt=None, library=None):
+    """What runs the passes, for split_graph and --check alike: the fx-opt
+    at path `fx_opt`, or the libFXMLIR-C.so at path `library` loaded into
+    this process (a native.Library); with neither,
+    native.default_library() (the installed package's, else the build's),
+    else the build's fx-opt."""
+    if fx_opt is not None and library is not None:
+        raise FxImportError("split_graph: give fx_opt or library, not both")
+    if fx_opt is not None:
+        return os.fspath(fx_opt)
+    if library is None:
+        library = native.default_library()
+    if library is not None:
+        return native.load(os.fspath(library))
+    if not os.path.exists(FX_OPT):
+        raise FxImportError(f"this source tree has built neither libFXMLIR-C.so nor fx-opt "
+                            f"(in {native.BUILD}): build them (ninja -C {native.BUILD}), or "
+                            f"pass library= or fx_opt=")
+    return FX_OPT
+
+
 def run(fx_opt, text, *flags, pass_fds=()):
     """fx-opt on MLIR text, with the descriptors `pass_fds` open in it; the
     CompletedProcess."""

@@ -82,7 +82,7 @@ def split_graph(gm, splitting_ops=None, *, match_fx_targets=False, stats=None, f
         if path is not None and not isinstance(path, (str, os.PathLike)):
             raise FxImportError(f"{name} must be a path, not {type(path).__name__}")
     # Loading the library, once per process, is no stage of a split.
-    runner = _runner(fx_opt, library)
+    runner = passes.runner(fx_opt, library)
     with collector_paused():
         return _split(gm, runner, _op_names(splitting_ops), match_fx_targets, stats)
 
@@ -215,23 +215,6 @@ class _SplitModule(_LazyGraphModule):
         return self(*args, **kwargs)
 
     forward = _lazy_forward
-
-
-def _runner(fx_opt, library):
-    """What runs the passes: a native.Library, or the path of an fx-opt."""
-    if fx_opt is not None and library is not None:
-        raise FxImportError("split_graph: give fx_opt or library, not both")
-    if fx_opt is not None:
-        return os.fspath(fx_opt)
-    if library is None:
-        library = native.default_library()
-    if library is not None:
-        return native.load(os.fspath(library))
-    if not os.path.exists(passes.FX_OPT):
-        raise FxImportError(f"this source tree has built neither libFXMLIR-C.so nor fx-opt "
-                            f"(in {native.BUILD}): build them (ninja -C {native.BUILD}), or "
-                            f"pass library= or fx_opt=")
-    return passes.FX_OPT
 
 
 def _op_names(splitting_ops):
@@ -470,7 +453,7 @@ def decompose_size_nodes(gm, *, fx_opt=None, library=None):
     fx-decompose-size decides and split_graph applies it; a size with a dim,
     x.size(0), is a scalar already and stays. In place; returns None. The
     passes run as split_graph runs them (`fx_opt`, `library`)."""
-    runner = _runner(fx_opt, library)
+    runner = passes.runner(fx_opt, library)
     result = import_graph(gm, as_split=True)
     decision = _decide(runner, result.text, [], False)
     _Decomposition(gm.graph, decision, result.versions).commit()
