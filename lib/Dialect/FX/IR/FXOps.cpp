@@ -647,6 +647,11 @@ static std::optional<int64_t> getCheckedProduct(ArrayRef<int64_t> extents) {
   return product;
 }
 
+bool mlir::fx::mayHaveStep(SliceTensorOp op) {
+  auto slice = op.getSlice().getDefiningOp<SliceOp>();
+  return !slice || (slice.getStep() && getSignedConstant(slice.getStep()) != 1);
+}
+
 /// Whether `tensor` may not be contiguous, as convert-fx-to-tensor follows
 /// strides: a slice whose step may not be 1, or a view or cast of one. A
 /// graph region may close the chain into a cycle, which no program computes.
@@ -656,9 +661,7 @@ static bool mayBeNonContiguous(Value tensor) {
     if (!seen.insert(def).second)
       return true;
     if (auto sliceTensor = dyn_cast<SliceTensorOp>(def)) {
-      auto slice = sliceTensor.getSlice().getDefiningOp<SliceOp>();
-      if (!slice ||
-          (slice.getStep() && getSignedConstant(slice.getStep()) != 1))
+      if (mayHaveStep(sliceTensor))
         return true;
     } else if (!isa<ViewOp, CastOpInterface>(def)) {
       return false;
