@@ -116,14 +116,31 @@ def ConvertFXToTensor : Pass<"convert-fx-to-tensor", "::mlir::ModuleOp"> {
       shape is the input's, else the product of the later sizes (a 0
       counted as 1); a size-1 dim ends no chunk;
     * `tensor.cast` keeps them;
-    * any other tensor is contiguous: the result of a call, of `scf` or
-      `cf` control flow, of an upstream op.
+    * a call's result has the strides its callee returns, its arguments
+      bound to the operands: a `func.call`, or a `func.call_indirect` of a
+      `func.constant`, that may pass or return a tensor that is not
+      contiguous (below) is inlined before the lowering, where its callee
+      is not recursive and has one block, so a callee that returns its
+      argument, a slice of it or a call of another composes;
+    * any other tensor is contiguous: the result of an upstream op, of a
+      call of a declaration (the same contract as an argument's).
 
     Below a slice with a step that is not a constant 1, every tensor is
     contiguous, and so is a view of one: no stride is computed. The
-    products wrap as torch's do. A view whose input's strides come through
-    a call, a block argument or a region op is taken as contiguous there:
-    a slice with a step passed that way is not followed.
+    products wrap as torch's do.
+
+    Where the strides cannot be known there, a view refuses any input that
+    a slice with a step may reach, rather than take it as contiguous: a
+    block argument but the entry block's, the result or block argument of
+    `scf` control flow, a call of a recursive function, of a callee with
+    more than one block, or a `func.call_indirect` of another value (which
+    may call any function whose address a `func.constant` takes, of its
+    type). What may reach a value is what flows there: the branches'
+    operands, the op's operands and its regions' yields, a callee's
+    returned values with its arguments bound. The pass fails on the
+    `fx.view` with `cannot know the strides of its input, which may be a
+    slice with a step that reaches it through <...>`. Where only contiguous
+    tensors reach, the view lowers as of a contiguous input.
 
     #### Where torch's int64 arithmetic is not copied
 
@@ -147,7 +164,8 @@ def ConvertFXToTensor : Pass<"convert-fx-to-tensor", "::mlir::ModuleOp"> {
     A slice of an unranked tensor, a view to an unranked tensor, an opaque
     `fx.node`, a `!fx.size` of more than 65536 elements (in a result, a
     block argument or a function signature) and an fx op of a graph region
-    that depends on its own result through a cycle cannot be lowered: the pass
+    that depends on its own result through a cycle, and a view whose
+    input's strides cannot be known (see "Strides") cannot be lowered: the pass
     reports each such op and fails without changing the IR. A negative step,
     which reverses in Python but not in `tensor.extract_slice`, is an error
     in torch too, so it fails the run-time check.

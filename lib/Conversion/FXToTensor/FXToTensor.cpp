@@ -18,11 +18,19 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/RegionKindInterface.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/CastInterfaces.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <limits>
 
@@ -307,6 +315,263 @@ static void collectCyclicOps(Operation *root,
       if (count)
         cyclic.insert(op);
   });
+}
+
+namespace {
+/// Which tensors may have strides that are not contiguous, by the rules that
+/// getStrides follows, across what it does not: calls, whose results are
+/// their callee's returned values with the callee's arguments bound to the
+/// operands, block arguments, bound to what the branches pass, and the
+/// results and block arguments of region control flow, bound to the op's
+/// operands and its regions' yields. A function's entry arguments are
+/// contiguous at the top, the lowering's contract.
+class StrideFlow {
+public:
+  explicit StrideFlow(ModuleOp module) : symbols(module) {
+    module.walk([&](func::ConstantOp op) {
+      if (auto callee = symbols.lookup<func::FuncOp>(op.getValue()))
+        referenced.insert(callee);
+    });
+  }
+
+  /// Whether `tensor` may not be contiguous, its function's arguments being
+  /// contiguous.
+  bool mayBeNonContiguous(Value tensor) {
+    DenseSet<Value> visited;
+    return mayBeNonContiguous(tensor, nullptr, visited);
+  }
+
+  /// The callee of `call`, a func.call or a func.call_indirect of a
+  /// func.constant, or null.
+  func::FuncOp getCallee(CallOpInterface call) {
+    if (auto direct = dyn_cast<func::CallOp>(call.getOperation()))
+      return symbols.lookup<func::FuncOp>(direct.getCallee());
+    auto callee = dyn_cast<Value>(call.getCallableForCallee());
+    auto constant =
+        callee ? callee.getDefiningOp<func::ConstantOp>() : func::ConstantOp();
+    return constant ? symbols.lookup<func::FuncOp>(constant.getValue())
+                    : func::FuncOp();
+  }
+
+  /// Whether `function` may call itself, directly or through others.
+  bool isRecursive(func::FuncOp function) {
+    SmallVector<func::FuncOp> work{function};
+    DenseSet<Operation *> seen;
+    while (!work.empty()) {
+      func::FuncOp next = work.pop_back_val();
+      bool found = false;
+      next.walk([&](Operation *op) {
+        func::FuncOp callee;
+        if (auto call = dyn_cast<func::CallOp>(op))
+          callee = symbols.lookup<func::FuncOp>(call.getCallee());
+        else if (auto constant = dyn_cast<func::ConstantOp>(op))
+          callee = symbols.lookup<func::FuncOp>(constant.getValue());
+        if (!callee)
+          return;
+        found |= callee == function;
+        if (seen.insert(callee).second)
+          work.push_back(callee);
+      });
+      if (found)
+        return true;
+    }
+    return false;
+  }
+
+private:
+  /// `args` says which entry arguments of the function of `tensor` may not
+  /// be contiguous; null at the top. `visited` cuts the cycles of loops.
+  bool mayBeNonContiguous(Value tensor, const BitVector *args,
+                          DenseSet<Value> &visited) {
+    if (!isa<TensorType>(tensor.getType()) || !visited.insert(tensor).second)
+      return false;
+    if (auto arg = dyn_cast<BlockArgument>(tensor)) {
+      Block *block = arg.getOwner();
+      Operation *parent = block->getParentOp();
+      if (!block->isEntryBlock()) {
+        for (auto it = block->pred_begin(); it != block->pred_end(); ++it) {
+          auto branch = dyn_cast<BranchOpInterface>((*it)->getTerminator());
+          if (!branch)
+            return true;
+          Value operand = branch.getSuccessorOperands(
+              it.getSuccessorIndex())[arg.getArgNumber()];
+          if (operand && mayBeNonContiguous(operand, args, visited))
+            return true;
+        }
+        return false;
+      }
+      if (isa<FunctionOpInterface>(parent))
+        return args && args->test(arg.getArgNumber());
+      return isa<RegionBranchOpInterface>(parent) &&
+             mayFlowThrough(parent, args, visited);
+    }
+    Operation *def = tensor.getDefiningOp();
+    if (auto slice = dyn_cast<SliceTensorOp>(def))
+      return mayHaveStep(slice) ||
+             mayBeNonContiguous(slice.getInput(), args, visited);
+    if (isa<ViewOp, CastOpInterface>(def))
+      return mayBeNonContiguous(def->getOperand(0), args, visited);
+    if (auto call = dyn_cast<CallOpInterface>(def)) {
+      BitVector bound(call.getArgOperands().size());
+      for (auto [i, operand] : llvm::enumerate(call.getArgOperands()))
+        bound[i] = mayBeNonContiguous(operand, args, visited);
+      unsigned result = cast<OpResult>(tensor).getResultNumber();
+      if (func::FuncOp callee = getCallee(call))
+        return mayReturn(callee, result, bound);
+      // Any function whose address is taken, of the callee's type; another
+      // op's symbol may return any operand.
+      auto callee = dyn_cast<Value>(call.getCallableForCallee());
+      if (!callee)
+        return bound.any();
+      return llvm::any_of(referenced, [&](func::FuncOp function) {
+        return function.getFunctionType() == callee.getType() &&
+               mayReturn(function, result, bound);
+      });
+    }
+    return isa<RegionBranchOpInterface>(def) &&
+           mayFlowThrough(def, args, visited);
+  }
+
+  /// Whether a tensor that `op` passes into its regions or out of them may
+  /// not be contiguous: any of its operands or of its regions' yields.
+  bool mayFlowThrough(Operation *op, const BitVector *args,
+                      DenseSet<Value> &visited) {
+    auto any = [&](OperandRange values) {
+      return llvm::any_of(values, [&](Value value) {
+        return mayBeNonContiguous(value, args, visited);
+      });
+    };
+    if (any(op->getOperands()))
+      return true;
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        if (!block.empty() && block.back().hasTrait<OpTrait::IsTerminator>() &&
+            any(block.back().getOperands()))
+          return true;
+    return false;
+  }
+
+  /// Whether result `result` of `callee` may not be contiguous, with its
+  /// arguments bound as `args` says. A recursive query with the same binding
+  /// adds nothing to what the others find.
+  bool mayReturn(func::FuncOp callee, unsigned result, const BitVector &args) {
+    if (callee.isDeclaration())
+      return false;
+    std::string key;
+    llvm::raw_string_ostream os(key);
+    os << callee.getSymName() << '#' << result << '#';
+    for (unsigned i = 0; i < args.size(); ++i)
+      os << args.test(i);
+    if (!inProgress.insert(key).second)
+      return false;
+    bool may = llvm::any_of(callee.getBody(), [&](Block &block) {
+      auto ret = dyn_cast<func::ReturnOp>(block.getTerminator());
+      DenseSet<Value> visited;
+      return ret && mayBeNonContiguous(ret.getOperand(result), &args, visited);
+    });
+    inProgress.erase(key);
+    return may;
+  }
+
+  SymbolTable symbols;
+  SetVector<func::FuncOp> referenced;
+  llvm::StringSet<> inProgress;
+};
+} // namespace
+
+/// The calls that may pass or return a tensor that is not contiguous, of a
+/// known callee that is not recursive and has one block: inlined, their
+/// strides are followed as any in the function.
+static SmallVector<std::pair<CallOpInterface, func::FuncOp>>
+getStridedCalls(ModuleOp module, StrideFlow &flow) {
+  SmallVector<std::pair<CallOpInterface, func::FuncOp>> calls;
+  auto strided = [&](auto values) {
+    return llvm::any_of(
+        values, [&](Value value) { return flow.mayBeNonContiguous(value); });
+  };
+  module.walk([&](CallOpInterface call) {
+    func::FuncOp callee = flow.getCallee(call);
+    if (!callee || callee.isDeclaration() || !callee.getBody().hasOneBlock() ||
+        flow.isRecursive(callee))
+      return;
+    if (strided(call.getArgOperands()) ||
+        strided(call.getOperation()->getResults()))
+      calls.emplace_back(call, callee);
+  });
+  return calls;
+}
+
+/// Inlines the strided calls at the fx level, the callee's arguments bound to
+/// the operands, then those the inlined bodies make strided, in turn.
+static void inlineStridedCalls(ModuleOp module) {
+  while (true) {
+    StrideFlow flow(module);
+    auto calls = getStridedCalls(module, flow);
+    if (calls.empty())
+      return;
+    for (auto [call, callee] : calls) {
+      Block &body = callee.getBody().front();
+      IRMapping mapping;
+      mapping.map(body.getArguments(), call.getArgOperands());
+      OpBuilder builder(call);
+      for (Operation &op : body.without_terminator())
+        builder.clone(op, mapping);
+      SmallVector<Value> results;
+      for (Value value : body.getTerminator()->getOperands())
+        results.push_back(mapping.lookupOrDefault(value));
+      call->replaceAllUsesWith(results);
+      call->erase();
+    }
+  }
+}
+
+/// Why the strides of `view`'s input cannot be known where they matter, or
+/// an empty string: getStrides follows them through slices, views and casts
+/// to a tensor it takes as contiguous, which must be, or the view would
+/// compute reshape's values where torch raises.
+static std::string whyStridesUnknown(ViewOp view, StrideFlow &flow) {
+  Value base = view.getInput();
+  while (true) {
+    if (auto cast = base.getDefiningOp<tensor::CastOp>())
+      base = cast.getSource();
+    else if (isa_and_present<SliceTensorOp, ViewOp>(base.getDefiningOp()))
+      base = base.getDefiningOp()->getOperand(0);
+    else
+      break;
+  }
+  if (auto arg = dyn_cast<BlockArgument>(base);
+      arg && arg.getOwner()->isEntryBlock() &&
+      isa<FunctionOpInterface>(arg.getOwner()->getParentOp()))
+    return {};
+  if (!flow.mayBeNonContiguous(base))
+    return {};
+  std::string through;
+  if (auto arg = dyn_cast<BlockArgument>(base)) {
+    Operation *parent = arg.getOwner()->getParentOp();
+    through = arg.getOwner()->isEntryBlock()
+                  ? "an argument of a region of '" +
+                        parent->getName().getStringRef().str() + "'"
+                  : "an argument of a block other than the entry block";
+  } else if (auto call = base.getDefiningOp<CallOpInterface>()) {
+    func::FuncOp callee = flow.getCallee(call);
+    if (!callee)
+      through = "a call of an unknown function";
+    else if (flow.isRecursive(callee))
+      through =
+          ("a call of @" + callee.getSymName() + ", which is recursive").str();
+    else
+      through = ("a call of @" + callee.getSymName() +
+                 ", whose body has more than one block")
+                    .str();
+  } else {
+    through = "the result of '" +
+              base.getDefiningOp()->getName().getStringRef().str() + "'";
+  }
+  return "it cannot know the strides of its input, which may be a slice "
+         "with a step that reaches it through " +
+         through +
+         "; fx-to-tensor follows strides within a function and through "
+         "calls of known functions";
 }
 
 namespace {
@@ -1079,6 +1344,29 @@ struct ConvertFXToTensorPass
     });
     if (!lowerable)
       return signalPassFailure();
+
+    // Strided calls are inlined on a copy until the views are known to
+    // lower, so that a failure leaves the IR as it was.
+    OwningOpRef<ModuleOp> inlined;
+    {
+      StrideFlow flow(module);
+      if (!getStridedCalls(module, flow).empty()) {
+        inlined = module.clone();
+        inlineStridedCalls(*inlined);
+      }
+    }
+    ModuleOp lowered = inlined ? *inlined : module;
+    StrideFlow flow(lowered);
+    lowered.walk([&](ViewOp op) {
+      if (std::string why = whyStridesUnknown(op, flow); !why.empty()) {
+        op->emitOpError("cannot be lowered: ") << why;
+        lowerable = false;
+      }
+    });
+    if (!lowerable)
+      return signalPassFailure();
+    if (inlined)
+      module.getBodyRegion().takeBody(inlined->getBodyRegion());
 
     // One spelling of "size of dim d" where the IR allows it: x.size(d) with
     // a constant d becomes fx.sym_size. x.size()[i] stays: lowered with its

@@ -15,7 +15,10 @@
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/CastInterfaces.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -647,25 +650,33 @@ static std::optional<int64_t> getCheckedProduct(ArrayRef<int64_t> extents) {
   return product;
 }
 
+bool mlir::fx::mayHaveStep(SliceTensorOp op) {
+  auto slice = op.getSlice().getDefiningOp<SliceOp>();
+  return !slice || (slice.getStep() && getSignedConstant(slice.getStep()) != 1);
+}
+
 /// Whether `tensor` may not be contiguous, as convert-fx-to-tensor follows
-/// strides: a slice whose step may not be 1, or a view or cast of one. A
-/// graph region may close the chain into a cycle, which no program computes.
+/// strides: a slice whose step may not be 1, or a view or cast of one, or
+/// of what a slice with a step may reach through: a call, a block argument
+/// but a function's, control flow (the lowering follows those across
+/// functions; a single op cannot). A graph region may close the chain into
+/// a cycle, which no program computes.
 static bool mayBeNonContiguous(Value tensor) {
   SmallPtrSet<Operation *, 8> seen;
   while (Operation *def = tensor.getDefiningOp()) {
     if (!seen.insert(def).second)
       return true;
     if (auto sliceTensor = dyn_cast<SliceTensorOp>(def)) {
-      auto slice = sliceTensor.getSlice().getDefiningOp<SliceOp>();
-      if (!slice ||
-          (slice.getStep() && getSignedConstant(slice.getStep()) != 1))
+      if (mayHaveStep(sliceTensor))
         return true;
     } else if (!isa<ViewOp, CastOpInterface>(def)) {
-      return false;
+      return isa<CallOpInterface, RegionBranchOpInterface>(def);
     }
     tensor = def->getOperand(0);
   }
-  return false;
+  Block *block = cast<BlockArgument>(tensor).getOwner();
+  return !block->isEntryBlock() ||
+         !isa<FunctionOpInterface>(block->getParentOp());
 }
 
 bool ViewOp::mayRaise() {

@@ -273,8 +273,10 @@ def FX_ViewOp : FX_NamedOp<"view", [
     that contradict each other. The op is pure only when its size is
     constants that fit the static input, as the result type says, with
     strides that do not overflow, and the input is not a slice with a step
-    (or a view or cast of one), whose strides may not allow the view;
-    otherwise it is not speculatable and is kept unused.
+    (or a view or cast of one), whose strides may not allow the view, nor
+    what one may reach through: a call's result, a block argument but a
+    function's, a result of control flow; otherwise it is not speculatable
+    and is kept unused.
 
     ```mlir
     %v = fx.view %x, %s : tensor<?x8xf32>, !fx.size<2> -> tensor<?x8xf32>
