@@ -40,6 +40,7 @@ _NOT_IN_NAMES = (",", "{", "}", "\"")
 # split module (torch/fx/passes/split_module.py, torch 2.13.0).
 _PIECE_NAME = re.compile(r"submod_[0-9]+")
 
+
 @dataclasses.dataclass
 class SplitItem:
     """One piece, as vLLM's SplitItem: its submodule's name, vLLM's graph
@@ -129,8 +130,8 @@ def _decide(runner, text, ops, match_fx_targets):
     else:
         decision = passes.split_decision(runner, text, ops, match_fx_targets)
     for node, source, user, message in decision.refusals:
-        raise FxImportError(f"node '{node}' cannot cross from {source} to "
-                            f"{user or 'the graph' + chr(39) + 's output'}: {message}")
+        user = user or "the graph's output"
+        raise FxImportError(f"node '{node}' cannot cross from {source} to {user}: {message}")
     if not decision.succeeded:
         raise FxImportError("fx-split-graph failed: " + decision.first_error())
     return decision
