@@ -113,7 +113,7 @@ for name, change in CHANGES.items():
 # CHECK-NOT: sym_size.int(y,
 eager = size_after(CHANGES["t_"])
 gm = captured(eager)
-decompose_size_nodes(gm)
+decompose_size_nodes(gm, library=LIBRARY)
 print("decompose_size_nodes, t_: computes eager:", computes(eager, gm, gm))
 print("\n".join(sorted(line.strip() for line in gm.code.splitlines() if "sym_size.int" in line)))
 

@@ -73,11 +73,13 @@ def pytest_configure(config):
         import fx_mlir_import
 
         split_graph = fx_mlir_import.split_graph
+        decompose_size_nodes = fx_mlir_import.decompose_size_nodes
         library = config.getoption("fx_library")
         if library is not None:
             split_graph = functools.partial(split_graph, library=library)
+            decompose_size_nodes = functools.partial(decompose_size_nodes, library=library)
         patch.setattr(backends, "split_graph", split_graph)
-        patch.setattr(backends, "_decompose_size_nodes", fx_mlir_import.decompose_size_nodes)
+        patch.setattr(backends, "_decompose_size_nodes", decompose_size_nodes)
 
 
 def pytest_report_header(config):

@@ -509,6 +509,12 @@ _loading = threading.Lock()
 _stack_size = threading.Lock()
 
 
+def loaded():
+    """The Library this process has loaded, if any: one process holds one
+    copy."""
+    return next(iter(_loaded.values()), None)
+
+
 def load(path):
     """The Library at `path`, loaded once per process."""
     with _loading:

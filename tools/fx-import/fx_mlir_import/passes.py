@@ -52,13 +52,15 @@ DEAD_SIZES_TOO = "use-walk-driver=true"
 def runner(fx_opt=None, library=None):
     """What runs the passes, for split_graph and --check alike: the fx-opt
     at path `fx_opt`, or the libFXMLIR-C.so at path `library` loaded into
-    this process (a native.Library); with neither,
-    native.default_library() (the installed package's, else the build's),
-    else the build's fx-opt."""
+    this process (a native.Library); with neither, the library this
+    process has loaded already, else native.default_library() (the
+    installed package's, else the build's), else the build's fx-opt."""
     if fx_opt is not None and library is not None:
         raise FxImportError("split_graph: give fx_opt or library, not both")
     if fx_opt is not None:
         return os.fspath(fx_opt)
+    if library is None and native.loaded() is not None:
+        return native.loaded()
     if library is None:
         library = native.default_library()
     if library is not None:
