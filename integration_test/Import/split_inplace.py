@@ -167,3 +167,24 @@ try:
 except FxImportError as e:
     print("refused:", e)
 print("gm unchanged:", gm.graph.python_code("self").src == before)
+
+
+def real_values():
+    """y.t_() where the metadata holds one real tensor for y and t_, as no
+    tracer records it: there is no fake mode to run the graph again in."""
+    g = torch.fx.Graph()
+    px = node(g, "placeholder", "x", (), torch.ones(4, 8), "x")
+    value = torch.ones(4, 8)
+    y = node(g, "call_function", torch.relu, (px,), value, "y")
+    value.t_()
+    node(g, "call_method", "t_", (y,), value, "t_")
+    size = node(g, "call_method", "size", (y,), value.shape, "size")
+    g.output((node(g, "call_function", torch.full, (size, 0.5), value, "full"),))
+    return torch.fx.GraphModule(torch.nn.Module(), g)
+
+
+# CHECK-LABEL: refused: node 't_' changes a tensor's shape or strides in place, and the graph's metadata has no fake mode to run it again in
+try:
+    split_graph(real_values(), OPS, library=LIBRARY)
+except FxImportError as e:
+    print("refused:", e)
