@@ -209,7 +209,9 @@ def specs_from_metadata(gm, specialized=True):
     return specs
 
 
-def _example(node):
+def example_value(node):
+    """A node's example value: meta['example_value'] (Dynamo), else
+    meta['val'] (export, make_fx), else None."""
     meta = node.meta
     return meta["example_value"] if "example_value" in meta else meta.get("val")
 
@@ -224,10 +226,10 @@ def _replay_in_place(gm, specs, reader):
     versions, stale, last = Versions(), set(), None
     for node in gm.graph.nodes:
         names = versions.note(node)
-        value = _example(node)
+        value = example_value(node)
         if not names or not isinstance(value, torch.Tensor):
             continue
-        shared = [n for n in names[:-1] if _example(n) is value]
+        shared = [n for n in names[:-1] if example_value(n) is value]
         if not shared:
             continue
         if shared[0].op == "placeholder":
@@ -238,7 +240,7 @@ def _replay_in_place(gm, specs, reader):
         last = node
     if last is None:
         return
-    mode = detect_fake_mode([_example(n) for n in gm.graph.find_nodes(op="placeholder")])
+    mode = detect_fake_mode([example_value(n) for n in gm.graph.find_nodes(op="placeholder")])
     if mode is None:
         raise FxImportError(f"node '{last.name}' changes a tensor's shape or strides in place, "
                             f"and the graph's metadata has no fake mode to run it again in")
@@ -268,7 +270,7 @@ class _Replay(torch.fx.Interpreter):
         if node.op != "placeholder":
             value = super().run_node(node)
         else:
-            value = _example(node)
+            value = example_value(node)
             if isinstance(value, torch.Tensor):  # not the metadata's own
                 value = torch.empty_strided(value.shape, value.stride(), dtype=value.dtype,
                                             device=value.device)

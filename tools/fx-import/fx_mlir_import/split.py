@@ -30,7 +30,7 @@ from torch.fx._lazy_graph_module import _LazyGraphModule
 from . import native, passes, pieces
 from .errors import FxImportError
 from .importer import collector_paused, import_graph
-from .specs import one_line
+from .specs import example_value, one_line
 
 # What no op name has (torch's are `ns::op.overload`, identifiers), and
 # what the pass option's list and pipeline syntax cannot carry.
@@ -103,8 +103,9 @@ def _split(gm, runner, ops, match_fx_targets, stats):
     lap("import")
     decision = _decide(runner, result.text, ops, match_fx_targets)
     lap("passes")
-    change = _Decomposition(gm.graph, decision, result.versions)
+    change = _Decomposition(gm.graph)
     try:
+        change.apply(decision, result.versions)
         assignment = change.assignment(decision)
         lap("decompose")
         split_gm = _build(gm, assignment)
@@ -267,13 +268,6 @@ def _op_name(op):
     raise FxImportError(f"splitting op {op!r} is neither a name nor a torch op")
 
 
-def _example(node):
-    for key in ("example_value", "val"):
-        if key in node.meta:
-            return node.meta[key]
-    return None
-
-
 class _Decomposition:
     """The Decision's size decomposition, applied to `graph` so that it can
     be undone: each decomposed size's dims are made as vLLM's
@@ -290,7 +284,7 @@ class _Decomposition:
     them one by one, as view(x, size) does: docs/DesignNotes.md). The sizes
     and getitems left without users are erased on `commit`."""
 
-    def __init__(self, graph, decision, versions):
+    def __init__(self, graph):
         self.graph = graph
         self.made = []  # nodes made, in order
         self.rewired = []  # (node, args, kwargs) before, in order
@@ -298,7 +292,11 @@ class _Decomposition:
         self.copies = []  # (copy, node): _copy_sizes' copies
         self.dims = {}  # a dim made -> its graph id
         self.rebuilt = {}  # a torch.Size made -> its user
-        by_name = {node.name: node for node in graph.nodes} if decision.sizes else {}
+
+    def apply(self, decision, versions):
+        """Applies the decision's sizes to the graph; `undo` takes back as
+        much as it did, should it raise."""
+        by_name = {node.name: node for node in self.graph.nodes} if decision.sizes else {}
         for size in decision.sizes:
             node = by_name[size.name]
             parts = self._dims(versions.get(node, node.args[0]), node, size)
@@ -307,9 +305,9 @@ class _Decomposition:
             self.gone.append(node)
 
     def _dims(self, tensor, size, decided):
-        value = _example(size)
+        value = example_value(size)
         if not isinstance(value, (tuple, list)):
-            value = getattr(_example(tensor), "shape", None)
+            value = getattr(example_value(tensor), "shape", None)
         parts = []
         with self.graph.inserting_after(tensor):
             for i, (static, graph_id) in enumerate(zip(decided.static, decided.graph_ids)):
@@ -413,7 +411,7 @@ def _copy_sizes(graph, assignment):
     copies = []
     for node in reversed(graph.nodes):
         if (node.op != "call_function" or node not in assignment
-                or not isinstance(_example(node), torch.Size)):
+                or not isinstance(example_value(node), torch.Size)):
             continue
         by_piece = {}
         for user in node.users:
@@ -457,5 +455,11 @@ def decompose_size_nodes(gm, *, fx_opt=None, library=None):
     runner = passes.runner(fx_opt, library)
     result = import_graph(gm, as_split=True)
     decision = _decide(runner, result.text, [], False)
-    _Decomposition(gm.graph, decision, result.versions).commit()
+    change = _Decomposition(gm.graph)
+    try:
+        change.apply(decision, result.versions)
+    except BaseException:
+        change.undo()
+        raise
+    change.commit()
     gm.recompile()
