@@ -149,13 +149,13 @@ def _native_peak(library, gm):
     a write of 5 to /proc/self/clear_refs; glibc first returns what it
     holds free to the system (malloc_trim), or MLIR would fit in it
     unseen."""
-    text = import_graph(gm, as_split=True).text
+    result = import_graph(gm, as_split=True)
     gc.collect()
     _LIBC.malloc_trim(0)
     with open("/proc/self/clear_refs", "w") as clear:
         clear.write("5")
     before = _status("VmRSS")
-    library.decide(text, [ATTENTION_OP], False)
+    library.decide(result, [ATTENTION_OP], False)
     return _status("VmHWM") - before
 
 

@@ -64,6 +64,42 @@ def deep_pipeline(library):
     return library.run(GRAPH, "builtin.module(" * 100000 + ")" * 100000)
 
 
+def long_runs(library):
+    # 20000 getitems of one tuple, each after the one before, and a
+    # torch.Size sliced from the one before 3000 times and returned: the
+    # split's decision walks both with stacks of its own, not recursion, so
+    # that it runs on the caller's thread (ImportResult.nesting), here one
+    # of 1 MiB.
+    import operator
+    import threading
+    import torch
+    from split_api import attention_op, node, start_graph
+    from fx_mlir_import import import_graph, split_graph
+    from fx_mlir_import.importer import SPLIT_NESTING
+    g, px, x = start_graph()
+    attn = node(g, "call_function", attention_op("hostile"), (px,), x, "attn")
+    parts = node(g, "call_method", "unbind", (attn,), (x,) * 20000, "parts")
+    items = [node(g, "call_function", operator.getitem, (parts, i), x, f"item{i}")
+             for i in range(20000)]
+    size = node(g, "call_method", "size", (attn,), x.shape, "size")
+    for i in range(3000):
+        size = node(g, "call_function", operator.getitem, (size, slice(0, 2)), x.shape, f"s{i}")
+    g.output((items, size))
+    gm = torch.fx.GraphModule(torch.nn.Module(), g)
+    nesting = native.nesting(import_graph(gm, as_split=True).text)
+    done = []
+    previous = threading.stack_size(1 << 20)
+    try:
+        worker = threading.Thread(target=lambda: done.append(
+            split_graph(gm, ["hostile::attn"], library=args.library)))
+        worker.start()
+    finally:
+        threading.stack_size(previous)
+    worker.join()
+    return (f"nests {nesting} deep, at most {SPLIT_NESTING}; "
+            f"pieces {' '.join(item.submod_name for item in done[0][1])}")
+
+
 def report_to_full_disk(library):
     return library.run(GRAPH, "builtin.module(func.func(fx-decompose-size{report-file=/dev/full}))")
 
@@ -138,7 +174,7 @@ def hostile_tmpdir(library):
     return f"pieces {' '.join(pieces)}; size {report['size'][0][passes.ACTION]}"
 
 
-CASES = [deep_accepted, deep_refused, deep_pipeline, report_to_full_disk, map_to_full_disk,
+CASES = [deep_accepted, deep_refused, deep_pipeline, long_runs, report_to_full_disk, map_to_full_disk,
          second_library, truncated_segments, truncated_section_headers, truncated_split_graph,
          second_library_after_reload, second_library_other_import, hostile_tmpdir]
 
@@ -163,6 +199,7 @@ for case in CASES:
 # CHECK: deep_accepted: exit 0, 1 line(s): succeeded True
 # CHECK-NEXT: deep_refused: exit 0, 1 line(s): FxImportError: the MLIR text nests 4097 deep; the in-process runner takes at most 4096
 # CHECK-NEXT: deep_pipeline: exit 0, 1 line(s): FxImportError: the pass pipeline nests 100000 deep; the in-process runner takes at most 4096
+# CHECK-NEXT: long_runs: exit 0, 1 line(s): nests 3 deep, at most 4; pieces submod_1 submod_2
 # CHECK-NEXT: report_to_full_disk: exit 0, 1 line(s): (False, "error: cannot write '/dev/full': No space left on device\n")
 # CHECK-NEXT: map_to_full_disk: exit 0, 1 line(s): (False, "error: fx-split-graph: cannot write '/dev/full': No space left on device\n")
 # CHECK-NEXT: second_library: exit 0, 1 line(s): FxImportError: cannot load the fx-mlir C API library '{{.*}}/other/libFXMLIR-C.so': this process has loaded '{{.*}}/lib/libFXMLIR-C.so', and one process can hold one copy

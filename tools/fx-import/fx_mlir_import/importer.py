@@ -114,11 +114,14 @@ class ImportResult:
     """An imported graph: its MLIR text, and the size nodes it holds, for
     --check."""
 
-    def __init__(self, gm, text, size_nodes, versions):
+    def __init__(self, gm, text, size_nodes, versions, nesting=None):
         self.gm, self.text, self.size_nodes = gm, text, size_nodes
         # {size node: the node whose tensor version it reads}, where an
         # in-place op changed that tensor before it (inplace.py).
         self.versions = versions
+        # How deep the text nests at most, where that is known without
+        # reading it (SPLIT_NESTING), else None.
+        self.nesting = nesting
 
     def __str__(self):
         return self.text
@@ -471,10 +474,16 @@ class GraphImporter:
         body = "\n".join(self.out.lines + [ret])
         text = (f"{self.types.aliases()}func.func {symbol(self.func_name)}({', '.join(arguments)}) -> ({types}){attrs} {{\n"
                 f"{body}\n}}\n")
-        return ImportResult(self.gm, text, self.size_nodes, self.size_versions)
+        return ImportResult(self.gm, text, self.size_nodes, self.size_versions,
+                            SPLIT_NESTING if self.as_split else None)
 
 
 NOT_HANDLED = object()
+
+# How deep an as_split import nests at most, whatever the graph: it has no
+# `args` and no regions, so that its brackets are those of its form, a
+# function of ops with types and attribute lists.
+SPLIT_NESTING = 4
 
 # The function attributes fx-split-graph reads (kFoldedAttrName,
 # kSymbolsAttrName and kTargetsAttrName in Passes.h).

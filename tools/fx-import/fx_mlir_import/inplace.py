@@ -37,24 +37,33 @@ def _op_changes_metadata(op):
     return torch.Tag.inplace_view in op.tags
 
 
+@functools.lru_cache(maxsize=1024)  # a graph has few targets, each on many nodes
+def _changes_metadata(op, target):
+    """Whether a node of `op` and `target` changes its first argument's
+    shape or strides in place."""
+    if op == "call_method":
+        return _method_changes_metadata(target)
+    if isinstance(target, (torch._ops.OpOverload, torch._ops.OpOverloadPacket)):
+        return _op_changes_metadata(target)
+    name = getattr(target, "__name__", None)  # torch.Tensor.t_ as a function
+    return (isinstance(name, str) and getattr(torch.Tensor, name, None) is target
+            and _method_changes_metadata(name))
+
+
 def changed_in_place(node):
     """The node whose tensor `node` changes the shape or strides of in
     place, or None."""
     op = node.op
     if op != "call_method" and op != "call_function":
         return None
-    out = node.kwargs.get("out") if node.kwargs else None
-    if isinstance(out, Node):
-        return out
-    target = node.target
-    if op == "call_method":
-        changes = _method_changes_metadata(target)
-    elif isinstance(target, (torch._ops.OpOverload, torch._ops.OpOverloadPacket)):
-        changes = _op_changes_metadata(target)
-    else:  # torch.Tensor.t_ as a function
-        name = getattr(target, "__name__", None)
-        changes = (isinstance(name, str) and getattr(torch.Tensor, name, None) is target
-                   and _method_changes_metadata(name))
+    if node.kwargs:
+        out = node.kwargs.get("out")
+        if isinstance(out, Node):
+            return out
+    try:
+        changes = _changes_metadata(op, node.target)
+    except TypeError:  # an unhashable target, not cached
+        changes = _changes_metadata.__wrapped__(op, node.target)
     if not changes or not node.args or not isinstance(node.args[0], Node):
         return None
     return node.args[0]

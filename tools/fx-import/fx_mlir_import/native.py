@@ -136,6 +136,10 @@ def _string_ref(text):
 # nested deeper than MAX_NESTING, which takes a small part of it.
 _STACK = 512 << 20
 MAX_NESTING = 4096
+# How deep text may nest on the caller's thread, whatever its stack: the
+# parser's frames for so few levels, and the passes' for a function of ops
+# (which recurse by region, not by op), take a small part of any thread's.
+_SHALLOW = 16
 
 
 # What does not nest: string literals, comments, `->` and `>=`. A literal
@@ -148,11 +152,15 @@ _OTHERS = bytes(set(range(256)) - set(b"{([<})]>"))
 
 
 def _nesting(text):
-    """How deep `text` nests brackets outside what does not nest (_FLAT): a
-    bound on how deep MLIR's parser recurses on it; 0 when it has too
-    few brackets to pass MAX_NESTING."""
+    """nesting(text); 0 when it has too few brackets to pass MAX_NESTING."""
     if sum(map(text.count, "{([<")) <= MAX_NESTING:
         return 0  # Too few brackets to matter, and the common case.
+    return nesting(text)
+
+
+def nesting(text):
+    """How deep `text` nests brackets outside what does not nest (_FLAT): a
+    bound on how deep MLIR's parser recurses on it."""
     brackets = _FLAT.sub("", text).encode(errors="replace").translate(_STEPS, _OTHERS)
     return max(itertools.accumulate(map(operator.sub, brackets, itertools.repeat(1)),
                                     initial=0))
@@ -322,11 +330,11 @@ class Library:
         return bool(succeeded), "".join(f"{severity}: {message}\n"
                                         for severity, message in diagnostics)
 
-    def decide(self, text, ops, match_fx_targets):
-        """fx-split-graph's decision on the import `text` at the op names
-        `ops` (None: vLLM's default list), through fxMlirSplitDecide: a
-        Decision (decision.py), its diagnostics typed as (severity,
-        message)."""
+    def decide(self, result, ops, match_fx_targets):
+        """fx-split-graph's decision on `result`, a graph import_graph
+        imported as_split, at the op names `ops` (None: vLLM's default
+        list), through fxMlirSplitDecide: a Decision (decision.py), its
+        diagnostics typed as (severity, message)."""
         lib = self._lib
         names = None if ops is None else (_StringRef * len(ops))(*map(_string_ref, ops))
         diagnostics = []
@@ -339,13 +347,19 @@ class Library:
             finally:
                 lib.fxMlirSplitDecisionDestroy(handle)
 
-        return self._in_context(text, decide, diagnostics) or Decision(False, diagnostics)
+        return (self._in_context(result.text, decide, diagnostics, result.nesting)
+                or Decision(False, diagnostics))
 
-    def _in_context(self, text, use, diagnostics):
-        """use(module) for MLIR `text` parsed in a context of its own, on a
-        thread with a stack for MAX_NESTING, or None where it does not
-        parse; the context's diagnostics go to the list `diagnostics`, as
-        (severity, message)."""
+    def _in_context(self, text, use, diagnostics, nesting=None):
+        """use(module) for MLIR `text` parsed in a context of its own, or
+        None where it does not parse; the context's diagnostics go to the
+        list `diagnostics`, as (severity, message). `nesting`, how deep the
+        text nests if its maker knows (ImportResult.nesting), is otherwise
+        measured. Text that may nest deeper than _SHALLOW runs on a thread
+        with a stack for MAX_NESTING; the rest on the caller's, as
+        starting a thread costs more than a small graph's decision."""
+        if nesting is not None and nesting <= _SHALLOW:
+            return self._parsed(text, use, diagnostics)
         _check_nesting("MLIR text", text)
         done = {}
 

@@ -21,8 +21,9 @@ import operator
 
 import torch
 import torch.fx
+import torch.fx.traceback as fx_traceback
 from torch.fx._lazy_graph_module import _make_graph_module, _use_lazy_graph_module
-from torch.fx.experimental.symbolic_shapes import free_symbols
+from torch.fx.experimental.symbolic_shapes import free_symbols, is_symbolic
 
 # What split_module keeps out of the pieces' data flow: a region's entry
 # and exit, copied into each piece the region spans.
@@ -58,6 +59,50 @@ def _attribute(gm, qualname):
 
 def _is_global_state(node):
     return node.op == "call_function" and node.target in _GLOBAL_STATE
+
+
+# The setters of Node.args and Node.kwargs, called as themselves: through
+# Node.__setattr__, each would also take the node out of its graph's
+# find_nodes table and put it back, which is keyed by op and target alone.
+# For the same reason a node made here gets its meta copied into its own,
+# empty when made, rather than assigned.
+_set_args = torch.fx.Node.args.fset
+_set_kwargs = torch.fx.Node.kwargs.fset
+
+
+def _copy(graph, node, target, args, kwargs, names):
+    """A copy of `node` in `graph`, with `target`, `args` and `kwargs`, named
+    and typed as graph.create_node(node.op, target, args, kwargs,
+    type_expr=node.type) would, and with a copy of its meta. The node is
+    made without arguments and given them after: create_node looks through
+    a call's arguments for a raw SymInt to warn of, which those of a node
+    already in a graph were looked through for when it was made. `names`
+    caches the name create_node derives from each target."""
+    try:
+        name = names.get(target)
+    except TypeError:  # an unhashable target: not cached
+        name = names = None
+    if name is None:
+        name = graph._target_to_str(target)
+        if names is not None:
+            names[target] = name
+    made = graph.create_node(node.op, target, name=name, type_expr=node.type)
+    _set_args(made, args)
+    if kwargs:
+        _set_kwargs(made, kwargs)
+    made.meta.update(node.meta)
+    return made
+
+
+def _getitem(graph, value, i):
+    """The node of value[i] in `graph`, as split_module makes it: through a
+    Proxy of `value`, which gives it the meta a preserve_node_meta context
+    holds, if any; else made as _copy makes nodes."""
+    if fx_traceback.has_preserved_node_meta():
+        return torch.fx.proxy.Proxy(value)[i].node
+    made = graph.create_node("call_function", operator.getitem, name="getitem")
+    _set_args(made, (value, i))
+    return made
 
 
 def build(gm, piece_of):
@@ -96,7 +141,7 @@ class _Builder:
                     piece = self.pieces[piece_id]
                     copy = piece.graph.create_node(node.op, node.target, tuple(node.args), {},
                                                    type_expr=node.type)
-                    copy.meta = node.meta.copy()
+                    copy.meta.update(node.meta)
                     piece.env[node] = copy
         for piece in self.pieces.values():
             self._inputs(piece)
@@ -110,7 +155,7 @@ class _Builder:
                 copy = piece.graph.create_node(exit_node.op, exit_node.target,
                                                (piece.env[node],), {},
                                                type_expr=exit_node.type)
-                copy.meta = exit_node.meta.copy()
+                copy.meta.update(exit_node.meta)
         return self._stitch()
 
     def _assign(self):
@@ -222,8 +267,16 @@ class _Builder:
         symbols = self.symbols.get(node)
         if symbols is None:
             value = node.meta.get("example_value")
-            symbols = self.symbols[node] = (
-                () if value is None else sorted(free_symbols(value), key=str))
+            if isinstance(value, torch.Tensor) and value.layout is torch.strided:
+                # free_symbols(value), the symbols of its sizes, strides and
+                # offset, without its generators.
+                found = set()
+                for dim in (*value.shape, *value.stride(), value.storage_offset()):
+                    if isinstance(dim, torch.SymInt) and is_symbolic(dim):
+                        found.update(dim.node.expr.free_symbols)
+            else:
+                found = () if value is None else free_symbols(value)
+            symbols = self.symbols[node] = sorted(found, key=str)
         return symbols
 
     def _check_acyclic(self):
@@ -258,12 +311,13 @@ class _Builder:
             else:
                 made = piece.graph.placeholder(node.name, type_expr=node.type)
                 placeholders[node.name] = None
-            made.meta = node.meta.copy()
+            made.meta.update(node.meta)
             piece.env[node] = made
         piece.inputs = placeholders
 
     def _copy_nodes(self):
         map_arg = torch.fx.graph.map_arg
+        names = {}
         for node in self.graph.nodes:
             piece_id = self.piece_of.get(node)
             if piece_id is None:
@@ -275,10 +329,8 @@ class _Builder:
                 attribute = _attribute(self.gm, target)
                 target = target.replace(".", "_")
                 piece.targets[target] = attribute
-            made = piece.graph.create_node(node.op, target, map_arg(node.args, env.__getitem__),
-                                           map_arg(node.kwargs, env.__getitem__),
-                                           type_expr=node.type)
-            made.meta = node.meta.copy()
+            made = _copy(piece.graph, node, target, map_arg(node.args, env.__getitem__),
+                         map_arg(node.kwargs, env.__getitem__), names)
             env[node] = made
 
     def _stitch(self):
@@ -298,7 +350,7 @@ class _Builder:
                 attrs[node.target] = _attribute(self.gm, node.target)
             else:
                 return
-            env[node.name].meta = node.meta.copy()
+            env[node.name].meta.update(node.meta)
 
         for piece in self.pieces.values():
             piece.graph.output(tuple(piece.env[self.by_name[name]] for name in piece.outputs))
@@ -313,9 +365,8 @@ class _Builder:
                     made.add(node)
             attrs[piece.name] = _make_graph_module(piece.targets, piece.graph)
             call = base.call_module(piece.name, tuple(env[name] for name in piece.inputs))
-            proxy = torch.fx.proxy.Proxy(call)
             for i, name in enumerate(piece.outputs):
-                env[name] = proxy[i].node
+                env[name] = _getitem(base, call, i)
         if not env:
             for node in self.graph.nodes:
                 construct(node)
@@ -328,7 +379,7 @@ class _Builder:
                                             torch.fx.graph.map_arg(node.args, value),
                                             torch.fx.graph.map_arg(node.kwargs, value),
                                             type_expr=node.type)
-                    made.meta = node.meta.copy()
+                    made.meta.update(node.meta)
                     env[node.name] = made
             return env[node.name]
 

@@ -101,7 +101,7 @@ def _split(gm, runner, ops, match_fx_targets, stats):
     _check_attribute_names(gm)
     result = import_graph(gm, as_split=True)
     lap("import")
-    decision = _decide(runner, result.text, ops, match_fx_targets)
+    decision = _decide(runner, result, ops, match_fx_targets)
     lap("passes")
     change = _Decomposition(gm.graph)
     try:
@@ -123,13 +123,13 @@ def _split(gm, runner, ops, match_fx_targets, stats):
     return split_gm, items
 
 
-def _decide(runner, text, ops, match_fx_targets):
+def _decide(runner, result, ops, match_fx_targets):
     """The Decision of `runner` (a native.Library or an fx-opt path) on the
-    import `text`; raises what it refuses, in one line."""
+    as_split import `result`; raises what it refuses, in one line."""
     if isinstance(runner, native.Library):
-        decision = runner.decide(text, ops, match_fx_targets)
+        decision = runner.decide(result, ops, match_fx_targets)
     else:
-        decision = passes.split_decision(runner, text, ops, match_fx_targets)
+        decision = passes.split_decision(runner, result.text, ops, match_fx_targets)
     for node, source, user, message in decision.refusals:
         user = user or "the graph's output"
         raise FxImportError(f"node '{node}' cannot cross from {source} to {user}: {message}")
@@ -454,7 +454,7 @@ def decompose_size_nodes(gm, *, fx_opt=None, library=None):
     passes run as split_graph runs them (`fx_opt`, `library`)."""
     runner = passes.runner(fx_opt, library)
     result = import_graph(gm, as_split=True)
-    decision = _decide(runner, result.text, [], False)
+    decision = _decide(runner, result, [], False)
     change = _Decomposition(gm.graph)
     try:
         change.apply(decision, result.versions)

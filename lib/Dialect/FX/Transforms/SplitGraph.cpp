@@ -486,18 +486,32 @@ void SplitPlan::buildEntries() {
       anchor = known.contains(folded.input) ? folded.input : StringRef();
     after[anchor].push_back(&folded);
   }
-  std::function<void(StringRef)> placeAfter = [&](StringRef name) {
-    auto it = after.find(name);
-    if (it == after.end())
-      return;
-    SmallVector<const GraphInfo::Folded *> chain = std::move(it->second);
-    after.erase(it);
-    for (const GraphInfo::Folded *folded : chain) {
+  // Depth first, each getitem followed by those after it. A stack, not
+  // recursion: a run of getitems, each after the one before, is as deep as
+  // it is long.
+  using Chain = SmallVector<const GraphInfo::Folded *>;
+  SmallVector<std::pair<Chain, unsigned>> stack;
+  auto placeAfter = [&](StringRef name) {
+    auto open = [&](StringRef anchor) {
+      auto it = after.find(anchor);
+      if (it == after.end())
+        return;
+      stack.emplace_back(std::move(it->second), 0);
+      after.erase(it);
+    };
+    open(name);
+    while (!stack.empty()) {
+      auto &[chain, next] = stack.back();
+      if (next == chain.size()) {
+        stack.pop_back();
+        continue;
+      }
+      const GraphInfo::Folded *folded = chain[next++];
       entries.emplace_back();
       entries.back().name = folded->name;
       entries.back().folded = folded;
       entryByName[folded->name] = entries.size() - 1;
-      placeAfter(folded->name);
+      open(folded->name);
     }
   };
   placeAfter("");
@@ -802,20 +816,21 @@ LogicalResult SplitPlan::addUse(unsigned piece, Value value, Operation *user,
 void SplitPlan::collectReturn() {
   // What the return uses leaves its piece, after every use by a piece, in
   // return order (through rematerializable ops, which the caller keeps).
-  std::function<void(Value)> visit = [&](Value value) {
+  // Depth first, operands in order; a stack, not recursion, as chains of
+  // such ops are as deep as they are long.
+  SmallVector<Value> stack(llvm::reverse(body.getTerminator()->getOperands()));
+  while (!stack.empty()) {
+    Value value = stack.pop_back_val();
     Operation *def = value.getDefiningOp();
     if (def && isRematerializable(def)) {
       if (callerCopies.insert(def))
-        for (Value operand : def->getOperands())
-          visit(operand);
-      return;
+        stack.append(llvm::to_vector(llvm::reverse(def->getOperands())));
+      continue;
     }
     returned.insert(value);
     if (std::optional<unsigned> from = pieceOfValue(value))
       pieces[*from].results.insert(value);
-  };
-  for (Value value : body.getTerminator()->getOperands())
-    visit(value);
+  }
 }
 
 LogicalResult SplitPlan::analyze() {
