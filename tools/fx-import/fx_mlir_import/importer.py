@@ -180,26 +180,29 @@ class GraphImporter:
             leaf = Ssa(self.out.name_for(node.name), type_, spec)
             return leaf, [leaf]
         leaves = []
-
-        def walk(s):
-            if isinstance(s, tuple):
-                return tuple(walk(x) for x in s)
-            if isinstance(s, list):
-                return [walk(x) for x in s]
-            if isinstance(s, dict):
-                return {k: walk(v) for k, v in s.items()}
-            type_ = self.type_of(s, node)
-            if type_ is None:
-                return s if isinstance(s, Const) else Const(s)
-            leaf = Ssa(None, type_, s)
-            leaves.append(leaf)
-            return leaf
-
-        tree = walk(spec)
+        tree = self.tree_of(spec, node, leaves)
         single = len(leaves) == 1 and tree is leaves[0]
         for i, leaf in enumerate(leaves):
             leaf.name = self.out.name_for(node.name, None if single else i)
         return tree, leaves
+
+    def tree_of(self, spec, node, leaves):
+        """The tree of a node's result spec, its (unnamed) Ssa leaves
+        appended to `leaves`. A method, not a closure that calls itself: that
+        would be a cycle, which keeps the importer alive until the collector
+        runs, and split_graph pauses it."""
+        if isinstance(spec, tuple):
+            return tuple(self.tree_of(s, node, leaves) for s in spec)
+        if isinstance(spec, list):
+            return [self.tree_of(s, node, leaves) for s in spec]
+        if isinstance(spec, dict):
+            return {k: self.tree_of(v, node, leaves) for k, v in spec.items()}
+        type_ = self.type_of(spec, node)
+        if type_ is None:
+            return spec if isinstance(spec, Const) else Const(spec)
+        leaf = Ssa(None, type_, spec)
+        leaves.append(leaf)
+        return leaf
 
     def tree(self, arg):
         """The tree of a literal argument of a node."""

@@ -197,6 +197,7 @@ def specs_from_metadata(gm, specialized=True):
     SpecReader takes it."""
     specs = {}
     reader = SpecReader(specialized)
+    versions, stale, last = Versions(), set(), None
     for node in gm.graph.nodes:
         if node.op == "output":
             continue
@@ -205,7 +206,11 @@ def specs_from_metadata(gm, specialized=True):
             spec = _attribute_spec(gm, node.target, reader)
         if spec is not None:
             specs[node] = spec
-    _replay_in_place(gm, specs, reader)
+        names = versions.note(node)
+        if names and _shares_metadata(node, names, stale):
+            last = node
+    if last is not None:
+        _replay_in_place(gm, specs, reader, stale, last)
     return specs
 
 
@@ -216,30 +221,31 @@ def example_value(node):
     return meta["example_value"] if "example_value" in meta else meta.get("val")
 
 
-def _replay_in_place(gm, specs, reader):
-    """Dynamo's metadata is each node's FakeTensor itself, which an op
-    that changes a tensor's shape or strides in place (inplace.py) changes
-    for every earlier name of that tensor too. Where it has, the graph runs
-    again, up to the last such op, on new FakeTensors of its inputs in
-    their fake mode, and each of those names gets its spec as its node left
-    the tensor. make_fx and export record a copy per node: nothing to do."""
-    versions, stale, last = Versions(), set(), None
-    for node in gm.graph.nodes:
-        names = versions.note(node)
-        value = example_value(node)
-        if not names or not isinstance(value, torch.Tensor):
-            continue
-        shared = [n for n in names[:-1] if example_value(n) is value]
-        if not shared:
-            continue
-        if shared[0].op == "placeholder":
-            raise FxImportError(f"node '{node.name}' changes the shape or strides of input "
-                                f"'{shared[0].name}' in place, and its metadata holds the "
-                                f"tensor after that change, not as it came in")
-        stale.update(shared)
-        last = node
-    if last is None:
-        return
+def _shares_metadata(node, names, stale):
+    """Whether `node`, which changes the tensor of `names` (its earlier
+    names, then itself) in place, has for metadata the tensor of an earlier
+    name: Dynamo's metadata is each node's FakeTensor itself, which such an
+    op changes for every earlier name too. Adds those names to `stale`.
+    make_fx and export record a copy per node."""
+    value = example_value(node)
+    if not isinstance(value, torch.Tensor):
+        return False
+    shared = [n for n in names[:-1] if example_value(n) is value]
+    if not shared:
+        return False
+    if shared[0].op == "placeholder":
+        raise FxImportError(f"node '{node.name}' changes the shape or strides of input "
+                            f"'{shared[0].name}' in place, and its metadata holds the "
+                            f"tensor after that change, not as it came in")
+    stale.update(shared)
+    return True
+
+
+def _replay_in_place(gm, specs, reader, stale, last):
+    """Gives the `stale` nodes (_shares_metadata) their specs as each left
+    its tensor: the graph runs again, up to node `last`, the last in-place
+    change that made a name stale, on new FakeTensors of its inputs in
+    their fake mode."""
     mode = detect_fake_mode([example_value(n) for n in gm.graph.find_nodes(op="placeholder")])
     if mode is None:
         raise FxImportError(f"node '{last.name}' changes a tensor's shape or strides in place, "
