@@ -371,8 +371,13 @@ class GraphImporter:
         operands = []
         if self.as_split:
             # A split reads which values a node uses, not how: no `args`.
+            env = self.env
             for used in node.all_input_nodes:
-                _leaves(self.env[used], operands)
+                value = env[used]
+                if type(value) is Ssa:  # the usual case, without a call
+                    operands.append(value)
+                else:
+                    _leaves(value, operands)
             args = ""
         else:
             text = _tuple_text([self.render_arg(a, operands, node) for a in node.args])

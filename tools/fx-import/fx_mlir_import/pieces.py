@@ -12,8 +12,11 @@ decided: the same pieces with the same inputs, outputs, node names and
 meta, the same stitching graph (torch/fx/passes/split_module.py, torch
 2.13.0, whose behaviour it follows, including its errors). What it does
 not do is what that call spends most of its time on when the partition
-comes from outside: a callback and a closure per node, and the free
-symbols of an example value computed again at each use of it.
+comes from outside: a callback and a closure per node, the free symbols of
+an example value computed again at each use of it, and per node made,
+torch.fx's walk of its arguments for a raw SymInt to warn of (the nodes
+copied were walked when made) and two updates of the graph's find_nodes
+table (_copy).
 """
 
 import inspect
