@@ -21,8 +21,8 @@ BLOCK = 7  # FX nodes per block
 
 
 def _name(base, k):
-    # Unique names up front: torch 1.13 finds a free `size_K` by counting up
-    # from `size`, which is quadratic in the number of nodes.
+    # Unique names up front, so that the graph's namespace finds each name
+    # free at once.
     return base if k == 0 else f"{base}_{k}"
 
 

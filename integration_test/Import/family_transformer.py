@@ -1,8 +1,7 @@
-# Vision transformers and attention blocks. torch 1.13 on this Python cannot
-# trace torchvision's VisionTransformer (`n, c, h, w = x.shape` unpacks a
-# Proxy), nor nn.MultiheadAttention or nn.TransformerEncoderLayer as the root
-# (control flow on shapes); as submodules they are leaves, called whole. A
-# small ViT written as torchvision's is, with those blocks inside.
+# Vision transformers and attention blocks: a small ViT written as
+# torchvision's VisionTransformer is, with nn.MultiheadAttention and
+# nn.TransformerEncoderLayer inside, which symbolic_trace keeps as leaves,
+# called whole.
 # REQUIRES: torch
 # RUN: %python %s > %t.mlir
 # RUN: FileCheck %s --input-file=%t.mlir

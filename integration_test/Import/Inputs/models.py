@@ -94,8 +94,7 @@ def sym_size():
 
 
 class Untraceable(torch.nn.Module):
-    """Control flow on a traced value (torch 2 traces `a, b = x.size()`,
-    which torch 1.13 could not)."""
+    """Control flow on a traced value, which symbolic_trace cannot trace."""
 
     def forward(self, x):
         if x.sum() > 0:

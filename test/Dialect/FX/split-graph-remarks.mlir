@@ -1,6 +1,7 @@
 // emit-remarks reports each piece and what crosses each cut, in FX node
-// names (the importer's locations); the importer's --check reads them. A
-// dim of a decomposed x.size() is named by what it reads, sym_size(x, 0).
+// names (the importer's locations); the importer's --check reads the same
+// from the map (map-file). A dim of a decomposed x.size() is named by what
+// it reads, sym_size(x, 0).
 // RUN: fx-opt --verify-roundtrip %s --fx-decompose-size --fx-split-graph='emit-remarks' -o /dev/null 2>&1 | FileCheck %s
 // Without the option, the pass says nothing.
 // RUN: fx-opt --verify-roundtrip %s --fx-decompose-size --fx-split-graph -o /dev/null 2>&1 | count 0

@@ -22,18 +22,14 @@ from . import native
 from .decision import Decision, Size
 from .errors import FxImportError
 
-# fx-decompose-size{report-file}: {"node", "action", "reason", "dims"}.
+# The keys and values of fx-decompose-size{report-file} and
+# fx-split-graph{map-file} (docs/Passes/FXPasses.md) that are read here.
 NODE, ACTION, REASON, DIMS = "node", "action", "reason", "dims"
-DECOMPOSED, ERASED, LEFT_ALONE = "decomposed", "erased", "left-alone"
+DECOMPOSED, ERASED = "decomposed", "erased"
 WITH_DIM, SYM_SIZE, UNRANKED = "with-dim", "sym-size", "unranked"
-
-# fx-split-graph{map-file}: {"functions": [{"function", "errors", "pieces",
-# "nodes", "cuts"}]}.
-FUNCTIONS, FUNCTION, ERRORS, PIECES, NODES, CUTS = (
-    "functions", "function", "errors", "pieces", "nodes", "cuts")
-SUBMOD, GRAPH_ID, SPLITTING, INPUTS, OUTPUTS, SYM_SHAPE_INDICES = (
-    "submod", "graph_id", "splitting", "inputs", "outputs", "sym_shape_indices")
-NAME, DIM, FOLDED, ERASED_NODE = "name", "dim", "folded", "erased"
+FUNCTIONS, ERRORS, PIECES, NODES, CUTS = "functions", "errors", "pieces", "nodes", "cuts"
+SUBMOD, GRAPH_ID, SPLITTING = "submod", "graph_id", "splitting"
+NAME, DIM, ERASED_NODE = "name", "dim", "erased"
 SIZES, STATIC, GRAPH_IDS = "sizes", "static", "graph_ids"
 FROM, TO, MESSAGE = "from", "to", "message"
 BEFORE, AFTER, CROSSES, VALUE, TYPE = "before", "after", "crosses", "value", "type"

@@ -71,9 +71,6 @@ def FXDecomposeSize : Pass<"fx-decompose-size"> {
     Option<"useWalkDriver", "use-walk-driver", "bool", /*default=*/"false",
            "Apply the pattern in a single walk (walkAndApplyPatterns) "
            "instead of the greedy driver">,
-    Option<"matchFxTargets", "match-fx-targets", "bool", /*default=*/"false",
-           "Also split at fx.node targets of any kind and MLIR op names of "
-           "the list (an fx-mlir extension)">,
     Option<"emitRemarks", "emit-remarks", "bool", /*default=*/"false",
            "Emit one remark per fx.size and fx.sym_size: decomposed, erased "
            "or left alone, and why">,
