@@ -493,8 +493,8 @@ NOT_HANDLED = object()
 # function of ops with types and attribute lists.
 SPLIT_NESTING = 4
 
-# The function attributes fx-split-graph reads (kFoldedAttrName,
-# kSymbolsAttrName and kTargetsAttrName in Passes.h).
+# The function attributes fx-split-graph reads, as the fx dialect declares
+# them (discardableAttrs in FXBase.td).
 FOLDED_ATTR = "fx.folded"
 SYMBOLS_ATTR = "fx.symbols"
 TARGETS_ATTR = "fx.targets"

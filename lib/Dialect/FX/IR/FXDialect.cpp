@@ -50,6 +50,83 @@ Operation *FXDialect::materializeConstant(OpBuilder &builder, Attribute value,
 }
 
 //===----------------------------------------------------------------------===//
+// Function attributes
+//===----------------------------------------------------------------------===//
+
+/// Whether `attr` is an array whose elements all satisfy `isElement`.
+static bool isArrayOf(Attribute attr, function_ref<bool(Attribute)> isElement) {
+  auto array = dyn_cast<ArrayAttr>(attr);
+  return array && llvm::all_of(array, isElement);
+}
+
+static bool isStringArray(Attribute attr) {
+  return isArrayOf(attr, llvm::IsaPred<StringAttr>);
+}
+
+/// Whether `attr` is a dictionary whose values all satisfy `isValue`.
+static bool isDictionaryOf(Attribute attr,
+                           function_ref<bool(Attribute)> isValue) {
+  auto dictionary = dyn_cast<DictionaryAttr>(attr);
+  return dictionary && llvm::all_of(dictionary, [&](NamedAttribute entry) {
+           return isValue(entry.getValue());
+         });
+}
+
+/// A folded getitem: [name, input, result, after].
+static bool isFoldedEntry(Attribute attr) {
+  auto fields = dyn_cast<ArrayAttr>(attr);
+  return fields && fields.size() == 4 && isa<StringAttr>(fields[0]) &&
+         isa<StringAttr>(fields[1]) && isa<IntegerAttr>(fields[2]) &&
+         isa<StringAttr>(fields[3]);
+}
+
+LogicalResult FXDialect::verifyOperationAttribute(Operation *op,
+                                                  NamedAttribute attribute) {
+  StringRef name = attribute.getName().strref();
+  Attribute value = attribute.getValue();
+  auto emit = [&]() { return op->emitOpError() << "'" << name << "' "; };
+  if (name == SymbolAttrHelper::getNameStr() ||
+      name == DimSymbolsAttrHelper::getNameStr())
+    return emit() << "is only valid on a function argument";
+
+  // What the check of an attribute's value says it must be, if it is one of
+  // the dialect's function attributes.
+  StringRef expected;
+  bool valid = false;
+  if (name == FoldedAttrHelper::getNameStr()) {
+    expected = "an array of [name, input, result, after] entries (strings, "
+               "and an integer result)";
+    valid = isArrayOf(value, isFoldedEntry);
+  } else if (name == SymbolsAttrHelper::getNameStr()) {
+    expected = "a dictionary of arrays (one per result) of arrays of strings";
+    valid = isDictionaryOf(
+        value, [](Attribute v) { return isArrayOf(v, isStringArray); });
+  } else if (name == TargetsAttrHelper::getNameStr()) {
+    expected = "a dictionary of strings";
+    valid = isDictionaryOf(value, llvm::IsaPred<StringAttr>);
+  } else if (name == OutputsAttrHelper::getNameStr()) {
+    expected = "a string";
+    valid = isa<StringAttr>(value);
+  } else if (name == PieceAttrHelper::getNameStr()) {
+    expected = "an integer";
+    valid = isa<IntegerAttr>(value);
+  } else if (name == SplittingAttrHelper::getNameStr()) {
+    expected = "a bool";
+    valid = isa<BoolAttr>(value);
+  } else if (name == SymShapeIndicesAttrHelper::getNameStr()) {
+    expected = "an array<i64>";
+    valid = isa<DenseI64ArrayAttr>(value);
+  } else {
+    return emit() << "is not an attribute of the fx dialect";
+  }
+  if (!isa<FunctionOpInterface>(op))
+    return emit() << "is only valid on a function";
+  if (!valid)
+    return emit() << "must be " << expected << ", got " << value;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // SymInt bindings on function arguments
 //===----------------------------------------------------------------------===//
 
@@ -71,8 +148,11 @@ LogicalResult FXDialect::verifyRegionArgAttribute(Operation *op,
                                                   unsigned argIndex,
                                                   NamedAttribute attribute) {
   StringRef name = attribute.getName().strref();
-  if (name != "fx.symbol" && name != "fx.dim_symbols")
-    return success();
+  if (name != SymbolAttrHelper::getNameStr() &&
+      name != DimSymbolsAttrHelper::getNameStr())
+    return op->emitOpError()
+           << "argument #" << argIndex << ": '" << name
+           << "' is not an argument attribute of the fx dialect";
   Type type = getRegionArgType(op, regionIndex, argIndex);
   auto emit = [&]() {
     InFlightDiagnostic diag = op->emitOpError() << "argument #" << argIndex;
@@ -83,7 +163,7 @@ LogicalResult FXDialect::verifyRegionArgAttribute(Operation *op,
   };
 
   // fx.symbol = "s0": this index argument is the SymInt s0.
-  if (name == "fx.symbol") {
+  if (name == SymbolAttrHelper::getNameStr()) {
     if (type && !isa<IndexType>(type))
       return emit() << "is only valid on an 'index' argument";
     auto symbol = dyn_cast<StringAttr>(attribute.getValue());

@@ -221,10 +221,10 @@ static std::optional<StringRef> nodeName(Location loc) {
 }
 
 namespace {
-/// What the importer says of the FX graph beyond its ops (kFoldedAttrName,
-/// kSymbolsAttrName, kTargetsAttrName): the getitem nodes it folded, the
-/// SymInt expressions of values, and the torch op targets of the nodes it
-/// modeled.
+/// What the importer says of the FX graph beyond its ops (the dialect's
+/// fx.folded, fx.symbols and fx.targets, whose form its verifier checks):
+/// the getitem nodes it folded, the SymInt expressions of values, and the
+/// torch op targets of the nodes it modeled.
 struct GraphInfo {
   struct Folded {
     StringRef name, input, after;
@@ -232,24 +232,21 @@ struct GraphInfo {
   };
 
   explicit GraphInfo(func::FuncOp func) {
-    if (auto folded = func->getAttrOfType<ArrayAttr>(kFoldedAttrName))
-      for (Attribute entry : folded) {
-        auto fields = dyn_cast<ArrayAttr>(entry);
-        if (!fields || fields.size() != 4)
-          continue;
-        auto name = dyn_cast<StringAttr>(fields[0]);
-        auto input = dyn_cast<StringAttr>(fields[1]);
-        auto result = dyn_cast<IntegerAttr>(fields[2]);
-        auto after = dyn_cast<StringAttr>(fields[3]);
-        if (!name || !input || !result || !after)
-          continue;
-        this->folded.push_back({name.getValue(), input.getValue(),
-                                after.getValue(), result.getInt()});
-        if (result.getInt() >= 0)
-          itemNames[{input.getValue(), result.getInt()}] = name.getValue();
+    if (auto folded = func->getAttrOfType<ArrayAttr>(
+            FXDialect::FoldedAttrHelper::getNameStr()))
+      for (auto fields : folded.getAsRange<ArrayAttr>()) {
+        StringRef name = cast<StringAttr>(fields[0]).getValue();
+        StringRef input = cast<StringAttr>(fields[1]).getValue();
+        int64_t result = cast<IntegerAttr>(fields[2]).getInt();
+        this->folded.push_back(
+            {name, input, cast<StringAttr>(fields[3]).getValue(), result});
+        if (result >= 0)
+          itemNames[{input, result}] = name;
       }
-    symbols = func->getAttrOfType<DictionaryAttr>(kSymbolsAttrName);
-    targets = func->getAttrOfType<DictionaryAttr>(kTargetsAttrName);
+    symbols = func->getAttrOfType<DictionaryAttr>(
+        FXDialect::SymbolsAttrHelper::getNameStr());
+    targets = func->getAttrOfType<DictionaryAttr>(
+        FXDialect::TargetsAttrHelper::getNameStr());
   }
 
   /// The target of call_function node `node`, when the importer modeled it
@@ -447,8 +444,8 @@ private:
 
 void SplitPlan::buildEntries() {
   for (BlockArgument arg : body.getArguments())
-    if (auto symbol =
-            func.getArgAttrOfType<StringAttr>(arg.getArgNumber(), "fx.symbol"))
+    if (auto symbol = func.getArgAttrOfType<StringAttr>(
+            arg.getArgNumber(), FXDialect::SymbolAttrHelper::getNameStr()))
       symbolArgs[symbol.getValue()] = arg;
 
   // The ops, one entry per run of ops of one FX node.
@@ -693,9 +690,11 @@ std::optional<unsigned> SplitPlan::pieceOfValue(Value value) const {
 /// The SymInt expressions of the dims of `tensor`.
 ArrayAttr SplitPlan::dimSymbols(Value tensor) const {
   if (auto arg = dyn_cast<BlockArgument>(tensor))
-    return arg.getOwner() == &body ? func.getArgAttrOfType<ArrayAttr>(
-                                         arg.getArgNumber(), "fx.dim_symbols")
-                                   : ArrayAttr();
+    return arg.getOwner() == &body
+               ? func.getArgAttrOfType<ArrayAttr>(
+                     arg.getArgNumber(),
+                     FXDialect::DimSymbolsAttrHelper::getNameStr())
+               : ArrayAttr();
   Operation *def = tensor.getDefiningOp();
   std::optional<StringRef> name = nodeName(def->getLoc());
   if (!name)
@@ -709,8 +708,8 @@ void SplitPlan::symbolsOf(Value value,
                           SmallVectorImpl<StringRef> &symbols) const {
   if (auto arg = dyn_cast<BlockArgument>(value);
       arg && arg.getOwner() == &body) {
-    if (auto symbol =
-            func.getArgAttrOfType<StringAttr>(arg.getArgNumber(), "fx.symbol"))
+    if (auto symbol = func.getArgAttrOfType<StringAttr>(
+            arg.getArgNumber(), FXDialect::SymbolAttrHelper::getNameStr()))
       symbols.push_back(symbol.getValue());
   }
   ArrayAttr exprs;
@@ -873,8 +872,9 @@ LogicalResult SplitPlan::analyze() {
 
 /// The argument attributes a piece keeps from the function's arguments: the
 /// SymInt bindings.
-static constexpr StringLiteral kBindingAttrs[] = {"fx.symbol",
-                                                  "fx.dim_symbols"};
+static constexpr StringLiteral kBindingAttrs[] = {
+    FXDialect::SymbolAttrHelper::getNameStr(),
+    FXDialect::DimSymbolsAttrHelper::getNameStr()};
 
 void SplitPlan::namePieces(SymbolTable &symbols) {
   for (Piece &piece : pieces) {
@@ -909,9 +909,11 @@ void SplitPlan::apply(SymbolTable &symbols) {
         func::FuncOp::create(builder, loc, piece.name,
                              builder.getFunctionType(argTypes, resultTypes));
     callee.setPrivate();
-    callee->setAttr("fx.piece", builder.getI64IntegerAttr(piece.number));
-    callee->setAttr("fx.splitting", builder.getBoolAttr(piece.splitting));
-    callee->setAttr("fx.sym_shape_indices",
+    callee->setAttr(FXDialect::PieceAttrHelper::getNameStr(),
+                    builder.getI64IntegerAttr(piece.number));
+    callee->setAttr(FXDialect::SplittingAttrHelper::getNameStr(),
+                    builder.getBoolAttr(piece.splitting));
+    callee->setAttr(FXDialect::SymShapeIndicesAttrHelper::getNameStr(),
                     builder.getDenseI64ArrayAttr(indexArgs));
     symbols.insert(callee);
     outlined.push_back(callee);
@@ -1253,7 +1255,8 @@ static LogicalResult analyzeModule(ModuleOp module,
                                    std::vector<SplitPlan> &plans) {
   SmallVector<func::FuncOp> funcs;
   for (auto func : module.getOps<func::FuncOp>())
-    if (!func.isDeclaration() && !func->hasAttr("fx.piece"))
+    if (!func.isDeclaration() &&
+        !func->hasAttr(FXDialect::PieceAttrHelper::getNameStr()))
       funcs.push_back(func);
 
   plans.reserve(funcs.size());

@@ -55,10 +55,35 @@ def FX_Dialect : Dialect {
   let dependentDialects = ["::mlir::arith::ArithDialect"];
   let hasConstantMaterializer = 1;
   let useDefaultAttributePrinterParser = 1;
-  // fx.symbol and fx.dim_symbols: the SymInt bindings the importer writes on
-  // function arguments (see docs/DesignNotes.md).
-  let hasRegionArgAttrVerify = 1;
   let useDefaultTypePrinterParser = 1;
+
+  // The attributes the importer and fx-split-graph put on functions and
+  // their arguments; each is verified (FXDialect.cpp), so that a malformed
+  // one is an error that names it, never skipped.
+  let discardableAttrs = (ins
+    // On a function argument: this index argument is the SymInt "s0".
+    "::mlir::StringAttr":$symbol,
+    // On a tensor argument: the SymInt of each dim, "" for a static one.
+    "::mlir::ArrayAttr":$dim_symbols,
+    // On an imported function: the getitem nodes folded into their input's
+    // results, each [name, input, result (-1: none), the node before it].
+    "::mlir::ArrayAttr":$folded,
+    // On an imported function: per node, per result, the SymInt expression
+    // of each dim (one for an index), "" where there is none.
+    "::mlir::DictionaryAttr":$symbols,
+    // On an imported function: the torch op target of each node it modeled.
+    "::mlir::DictionaryAttr":$targets,
+    // On an imported function: the Python form of the graph's output, where
+    // it is more than a flat tuple of results.
+    "::mlir::StringAttr":$outputs,
+    // On a piece fx-split-graph outlined: vLLM's graph id, whether it holds
+    // splitting ops, and the positions of its index arguments.
+    "::mlir::IntegerAttr":$piece,
+    "::mlir::BoolAttr":$splitting,
+    "::mlir::DenseI64ArrayAttr":$sym_shape_indices
+  );
+  let hasOperationAttrVerify = 1;
+  let hasRegionArgAttrVerify = 1;
 
   let extraClassDeclaration = [{
     void registerAttributes();

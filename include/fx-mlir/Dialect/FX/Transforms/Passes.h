@@ -34,15 +34,6 @@ inline constexpr llvm::StringLiteral kDecomposedLocTag = "fx-decompose-size";
 /// Whether `loc` is the location of an op fx-decompose-size created.
 bool isDecomposedLoc(Location loc);
 
-/// Function attributes the importer writes for fx-split-graph: the getitem
-/// nodes it folded into multi-result ops (`[[name, input, result, after]]`),
-/// the SymInt expressions of node values (`{node = [[dim, ...], ...]}`), and
-/// the targets of the call_function nodes of torch ops it modeled with fx,
-/// arith or tensor ops rather than `fx.node` (`{node = "torch.ops.ns.op"}`).
-inline constexpr llvm::StringLiteral kFoldedAttrName = "fx.folded";
-inline constexpr llvm::StringLiteral kSymbolsAttrName = "fx.symbols";
-inline constexpr llvm::StringLiteral kTargetsAttrName = "fx.targets";
-
 #define GEN_PASS_REGISTRATION
 #include "fx-mlir/Dialect/FX/Transforms/Passes.h.inc"
 
