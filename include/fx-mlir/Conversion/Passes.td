@@ -48,7 +48,7 @@ def ConvertFXToTensor : Pass<"convert-fx-to-tensor", "::mlir::ModuleOp"> {
     #### Run-time checks
 
     What torch checks at run time and the types cannot prove becomes a
-    check whose message is torch 2.13.0's (git cf30153c4c13), the same
+    check whose message is torch 2.13.0's, the same
     text, with the numbers torch prints. With `message-values`, as
     `fx-to-llvm` runs it, a check is an `fx.assert` whose format's `{}`
     stand for run-time values, printed when it fails. Without it, a check

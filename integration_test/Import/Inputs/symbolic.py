@@ -2,7 +2,7 @@
 
 torch 2 names a symbol after a hash of its source (`s52`, `s27`:
 ShapeEnv._generate_unique_id in torch/fx/experimental/symbolic_shapes.py at
-torch 2.13.0, git cf30153c4c13). The tests name theirs: `symint(env, "s0",
+torch 2.13.0). The tests name theirs: `symint(env, "s0",
 5)` is the backed SymInt s0 with example value 5. Fake tensors with these
 dims are made under `FakeTensorMode(shape_env=env)`.
 """

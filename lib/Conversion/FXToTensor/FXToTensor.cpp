@@ -851,11 +851,11 @@ struct ViewStrides {
 };
 } // namespace
 
-/// torch 2.13.0's `computeStride` (aten/src/ATen/TensorUtils.cpp at v2.13.0,
-/// git cf30153c4c13) for a view of `input`, of `numel` elements, as
-/// `extents`. `inputStrides` are the input's strides, std::nullopt where it
-/// is contiguous; then `input` may be unranked. A 0-d input takes any shape
-/// with strides 1. With 0 elements, any shape is compatible: the input's
+/// torch 2.13.0's `computeStride` (aten/src/ATen/TensorUtils.cpp) for a
+/// view of `input`, of `numel` elements, as `extents`. `inputStrides` are
+/// the input's strides, std::nullopt where it is contiguous; then `input`
+/// may be unranked. A 0-d input takes any shape with strides 1. With 0
+/// elements, any shape is compatible: the input's
 /// strides where the shape is the input's, else contiguous ones (a 0 counted
 /// as 1). Otherwise the input's dims, from the last, form chunks that are
 /// contiguous in memory (a dim of size 1 never ends one); each chunk takes

@@ -193,7 +193,7 @@ def _bound_by_a_node(gm):
 # them, and a lazy module generates its code on first need, so that
 # threads calling a fresh split module at once get each other's names
 # (UnboundLocalError) or no forward at all (torch/fx/_lazy_graph_module.py
-# and torch/fx/graph.py at cf30153c4c13, torch 2.13.0).
+# and torch/fx/graph.py, torch 2.13.0).
 _CODEGEN = threading.RLock()
 
 
@@ -257,7 +257,7 @@ def _check_attribute_names(gm):
 
 def _op_name(op):
     """A splitting op as fx-split-graph spells it: a name as given, and a
-    resolved op (vLLM at 0041b00e4c3d passes OpOverloads) by its `OpOverload.name()`,
+    resolved op (an `OpOverload`) by its `OpOverload.name()`,
     `ns::op` for a packet."""
     if isinstance(op, str):
         return op

@@ -161,8 +161,8 @@ struct DecomposeDimlessSize : OpRewritePattern<SizeOp> {
     Location loc = FusedLoc::get(op.getContext(), {op.getLoc()},
                                  rewriter.getStringAttr(kDecomposedLocTag));
     if (afterProducer) {
-      // vLLM's _decompose_size_nodes (vllm-project/vllm 7ffc3d06e70c) puts
-      // the dims right after the tensor's producer (inserting_after), the
+      // vLLM 0.34.0's _decompose_size_nodes (vllm/compilation/backends.py:
+      // 531-549) puts the dims right after the tensor's producer (inserting_after), the
       // function's start for an argument, so that they are computed where
       // the tensor is.
       OpBuilder::InsertionGuard guard(rewriter);

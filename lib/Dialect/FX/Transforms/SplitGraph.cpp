@@ -14,12 +14,11 @@
 // among them broke the piece's compilation. Here the cut is an MLIR pass, and
 // what may cross it is checked: tensors and scalars only.
 //
-// The vLLM rules are those of vllm-project/vllm commit
-// 7ffc3d06e70c97125760bd3997896b27954a9649 (most likely of the closed draft
-// #54654, which moves vllm/compilation/ to vllm/backends/compiler/); torch.fx's
-// split_module is torch/fx/passes/split_module.py at pytorch/pytorch
-// 07bfb4da9efcf4c80c308540b11bcee3e1d0f381. docs/DesignNotes.md lists what
-// was read where and what is still a question.
+// The rules are vLLM 0.34.0's (split_graph,
+// vllm/compilation/backends.py:580-635) and torch 2.13.0's (split_module,
+// torch/fx/passes/split_module.py);
+// the pass description in Passes.td states them, and the Sources table of
+// docs/DesignNotes.md lists each source with its lines.
 //
 // The pass analyses every function first and changes the module only when no
 // function has an error, so a failure leaves the IR as it was.
@@ -82,7 +81,7 @@ static constexpr StringLiteral kCreatedSizeTarget =
 
 namespace {
 /// The names of the `splitting-ops` option, matched as vLLM 0.34.0's
-/// `should_split` matches a node (vllm/compilation/partition_rules.py:14-35):
+/// `should_split` matches a node (vllm/compilation/partition_rules.py:14-36):
 /// only call_function nodes whose target is a torch op, by exact membership
 /// of its names. A packet `torch.ops.ns.op` is named `ns::op`. An overload
 /// `torch.ops.ns.op.ovl` is named by its `OpOverload.name()` (`ns::op` for

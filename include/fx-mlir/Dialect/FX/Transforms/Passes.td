@@ -50,9 +50,8 @@ def FXDecomposeSize : Pass<"fx-decompose-size"> {
     `placement=after-producer` puts the per-dim values right after the
     tensor's producer (the function's start for an argument), as vLLM's
     `_decompose_size_nodes` inserts its `sym_size` nodes
-    (`inserting_after(tensor_node)` in `vllm/backends/compiler/backends.py`
-    at vllm-project/vllm 7ffc3d06e70c, PR #36038), instead of where the
-    `x.size()` was; fx-split-graph then computes them in the producer's
+    (`inserting_after(tensor_node)`, `vllm/compilation/backends.py:533` of
+    vLLM 0.34.0), instead of where the `x.size()` was; fx-split-graph then computes them in the producer's
     piece and they cross as `index` values. Ops the pass creates are located
     at `fused<"fx-decompose-size">[<the size op's location>]`.
 
@@ -97,12 +96,13 @@ def FXSplitGraph : Pass<"fx-split-graph", "::mlir::ModuleOp"> {
     eagerly. It checks what vLLM does not: only tensors and scalars cross a
     cut.
 
-    Sources. The rules are vLLM 0.34.0's, as installed from the package
-    registry: `split_graph`, `_decompose_size_nodes` and
-    `_merge_empty_only_subgraphs` in `vllm/compilation/backends.py`,
-    `should_split` in `vllm/compilation/partition_rules.py`, the default
-    list in `vllm/config/compilation.py` (docs/DesignNotes.md lists each
-    source, and the vLLM commits they were first read at).
+    Sources. The rules are vLLM 0.34.0's: `split_graph` (lines 580-635),
+    `_decompose_size_nodes` (506-577) and `_merge_empty_only_subgraphs`
+    (466-503) in `vllm/compilation/backends.py`, `should_split` in
+    `vllm/compilation/partition_rules.py` (14-36), the default list in
+    `vllm/config/compilation.py` (925-947, 1321-1372); and torch 2.13.0's
+    `split_module` (`torch/fx/passes/split_module.py`). The Sources table
+    of docs/DesignNotes.md lists each source once.
 
     **FX nodes.** The pass works on the graph's FX nodes, which it knows from
     the importer: each op's location is its node's name (ops of one node are
@@ -116,12 +116,12 @@ def FXSplitGraph : Pass<"fx-split-graph", "::mlir::ModuleOp"> {
     order (`_attention_ops` and `set_splitting_ops_for_v1` in
     `vllm/config/compilation.py`); `splitting-ops={}` is none, and every
     function is one piece. A node splits exactly when vLLM's
-    `should_split` (`vllm/compilation/partition_rules.py:14-35`) says so:
+    `should_split` (`vllm/compilation/partition_rules.py:14-36`) says so:
     only `call_function` nodes whose target is a torch op, by exact
     membership of the op's names in the list. A packet `torch.ops.ns.op` is
     named `ns::op`; an overload `torch.ops.ns.op.ovl`, by its
-    `OpOverload.name()` (`ns::op` for `.default`, `ns::op.ovl` otherwise)
-    and by that name followed by `.ovl`. So `ns::op` matches the packet and
+    `OpOverload.name()` (`ns::op` for `.default`, `ns::op.ovl` otherwise:
+    `torch/_ops.py:826-828` of torch 2.13.0) and by that name followed by `.ovl`. So `ns::op` matches the packet and
     `.default` only, `aten::add.Tensor` matches `aten.add.Tensor`, and no
     `call_method`, `call_module` or Python function (`torch.relu`) ever
     splits. The node is an `fx.node`, or a node the importer modeled with
@@ -165,9 +165,9 @@ def FXSplitGraph : Pass<"fx-split-graph", "::mlir::ModuleOp"> {
     flat sequence of calls; nothing is reordered, since splitting ops write
     to buffers.
 
-    **SymInts.** Like torch 2.x's `split_module`
-    (`torch/fx/passes/split_module.py` at pytorch/pytorch 07bfb4da9efc), a
-    piece that receives a value whose type mentions a SymInt receives that
+    **SymInts.** Like torch 2.13.0's `split_module`
+    (`record_cross_partition_use`, `torch/fx/passes/split_module.py:216-262`),
+    a piece that receives a value whose type mentions a SymInt receives that
     SymInt's function argument (`fx.symbol`) right after it. Arguments say which SymInts
     their dims are (`fx.dim_symbols`); other values, the importer's
     `fx.symbols` on the function (node name to, per result, the SymInt
