@@ -42,8 +42,8 @@
 # CHECK-NEXT: odd: without_s0: vLLM raised RuntimeError: cycle exists between partitions!
 # CHECK-NEXT: odd: without_s0: fx-mlir raised FxImportError: torch.fx's split_module cannot apply fx-split-graph's partition: node 'sym_size_int' is the first to have symbol s0 and no placeholder has it, so split_module passes it from there to the pieces whose inputs have it in their shapes, some before it (RuntimeError: cycle exists between partitions!; give the graph a SymInt placeholder for it)
 #
-# Where they part, fx-mlir's choices (docs/DesignNotes.md, "vLLM itself as
-# the oracle" and the FX decomposition before it):
+# Where they part, fx-mlir's choices (docs/DesignNotes.md, "Where fx-mlir
+# departs from vLLM, and why" and "What a user of a decomposed size gets"):
 # - A torch.Size of a user's function (shape_of) crosses the cut: vLLM lets
 #   it, though its docstring says aot_autograd cannot take a torch.Size as
 #   a piece's output (backends.py:507-513); fx-mlir refuses.

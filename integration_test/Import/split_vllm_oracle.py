@@ -49,7 +49,8 @@
 # CHECK-NEXT: slice_after_attention, default ops: vLLM pieces 0: the same split
 #
 # Where they part, each a documented choice of fx-mlir's
-# (docs/DesignNotes.md, "vLLM itself as the oracle"):
+# (docs/DesignNotes.md, "Where fx-mlir departs from vLLM, and why" and
+# "What a user of a decomposed size gets"):
 # - A size in a keyword argument: vLLM's _decompose_size_nodes replaces it
 #   only among positional arguments (backends.py:567-576) and then fails to
 #   erase it; fx-mlir splits the graph.
