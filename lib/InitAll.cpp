@@ -8,11 +8,6 @@
 
 #include "fx-mlir/InitAll.h"
 
-#include "fx-mlir/Conversion/Passes.h"
-#include "fx-mlir/Conversion/Pipelines/Pipelines.h"
-#include "fx-mlir/Dialect/FX/IR/FXDialect.h"
-#include "fx-mlir/Dialect/FX/Transforms/Passes.h"
-
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
@@ -25,19 +20,6 @@ void fx::registerAllDialects(DialectRegistry &registry) {
   // every extension (the func and LLVM inliner interfaces among them).
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
-  registry.insert<fx::FXDialect>();
-  // Also among the above; named here as what fx-to-llvm needs.
-  registerFXPipelineDependencies(registry);
-}
-
-void fx::registerAllPasses() {
-  // A function-local static runs the registration once, even when two plugin
-  // entry points or two threads ask for it.
-  static const bool registered = [] {
-    registerFXPasses();
-    registerFXConversionPasses();
-    registerFXPipelines();
-    return true;
-  }();
-  (void)registered;
+  // The fx dialect, and what fx-to-llvm needs, named as such.
+  registerFXDialects(registry);
 }

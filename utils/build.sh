@@ -44,6 +44,10 @@ if [[ $job == sanitize || $job == fuzz ]]; then
 else
   build=${FX_BUILD_DIR:-$root/build}
 fi
+if [[ $job == test ]]; then
+  # integration_test/Install/wheel.test watches the installed wheel with strace.
+  packages+=(strace)
+fi
 
 missing=()
 for package in "${packages[@]}"; do

@@ -26,6 +26,13 @@ namespace fx {
 /// upstream ones already.
 void registerAllDialects(DialectRegistry &registry);
 
+/// Inserts the fx dialect and the upstream dialects the fx passes and
+/// fx-to-llvm read and write (func, arith, tensor, scf, cf, memref,
+/// bufferization, affine, index, llvm), with the models fx-to-llvm needs:
+/// what a context needs to run them on an import, and no more, for a library
+/// that links MLIR in.
+void registerFXDialects(DialectRegistry &registry);
+
 /// Registers every fx pass and pass pipeline with the global registry. Safe to
 /// call more than once: the plugin calls it from both of its entry points.
 /// The upstream passes are not among them, since mlir-opt, which loads the

@@ -82,7 +82,7 @@ for text, pipeline in CASES:
 # LIBRARY: splitapinative::attn}: 1 piece(s)
 # LIBRARY-NEXT: split_graph: give fx_opt or library, not both
 # LIBRARY-NEXT: cannot load the fx-mlir C API library '/nonexistent/libFXMLIR-C.so': {{.+}}
-# LIBRARY-NEXT: 'libm.so.6' is not the fx-mlir C API library: it has no fxMlirRegisterAllDialects
+# LIBRARY-NEXT: 'libm.so.6' is not the fx-mlir C API library: it has no fxMlirRegisterDialects
 # LIBRARY-NEXT: loaded once: True
 if args.library:
     _, items = split_graph(float_crosses(ATTN_OP), ["splitapinative::attn}"], **RUNNER)

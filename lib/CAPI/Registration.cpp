@@ -15,8 +15,8 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 
-void fxMlirRegisterAllDialects(MlirDialectRegistry registry) {
-  mlir::fx::registerAllDialects(*unwrap(registry));
+void fxMlirRegisterDialects(MlirDialectRegistry registry) {
+  mlir::fx::registerFXDialects(*unwrap(registry));
 }
 
 void fxMlirRegisterAllPasses(void) { mlir::fx::registerAllPasses(); }

@@ -10,8 +10,8 @@
 // C functions of libFXMLIR-C.so in the same order: the first line of the
 // input is a textual pass pipeline, the rest is the MLIR it runs on; a
 // context of one thread per input, a diagnostic handler that prints each
-// diagnostic through mlirDiagnosticPrint, mlirModuleCreateParse,
-// mlirParsePassPipeline and mlirPassManagerRunOnOp. Library.run's callers
+// diagnostic through fxMlirDiagnosticPrint, fxMlirModuleCreateParse,
+// fxMlirParsePassPipeline and fxMlirPassManagerRunOnOp. Library.run's callers
 // give it whatever a user's graph became, so nothing may crash; a pipeline
 // that succeeds leaves IR that verifies, and one that fails says why.
 //
@@ -22,6 +22,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "fx-mlir-c/Registration.h"
+#include "fx-mlir-c/Runner.h"
 
 #include "mlir-c/Diagnostics.h"
 #include "mlir-c/IR.h"
@@ -37,7 +38,7 @@ static MlirDialectRegistry registry;
 extern "C" int LLVMFuzzerInitialize(int *, char ***) {
   // As Library.__init__: the passes once, and one registry for every context.
   fxMlirRegisterAllPasses();
-  registry = mlirDialectRegistryCreate();
+  registry = fxMlirDialectRegistryCreate();
   fxMlirRegisterAllDialects(registry);
   return 0;
 }
@@ -49,7 +50,7 @@ static void collect(MlirStringRef text, void *printed) {
 static MlirLogicalResult onDiagnostic(MlirDiagnostic diagnostic,
                                       void *printed) {
   static_cast<std::string *>(printed)->append("diagnostic: ");
-  mlirDiagnosticPrint(diagnostic, collect, printed);
+  fxMlirDiagnosticPrint(diagnostic, collect, printed);
   return mlirLogicalResultSuccess();
 }
 
@@ -70,25 +71,25 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
   std::string printed;
   MlirContext context =
-      mlirContextCreateWithRegistry(registry, /*threadingEnabled=*/false);
-  mlirContextAttachDiagnosticHandler(context, onDiagnostic, &printed,
-                                     /*deleteUserData=*/nullptr);
-  MlirModule module = mlirModuleCreateParse(context, toRef(text));
+      fxMlirContextCreateWithRegistry(registry, /*threadingEnabled=*/false);
+  fxMlirContextAttachDiagnosticHandler(context, onDiagnostic, &printed,
+                                       /*deleteUserData=*/nullptr);
+  MlirModule module = fxMlirModuleCreateParse(context, toRef(text));
   if (!mlirModuleIsNull(module)) {
-    MlirPassManager manager = mlirPassManagerCreate(context);
+    MlirPassManager manager = fxMlirPassManagerCreate(context);
     MlirLogicalResult parsed =
-        mlirParsePassPipeline(mlirPassManagerGetAsOpPassManager(manager),
-                              toRef(pipeline), collect, &printed);
+        fxMlirParsePassPipeline(fxMlirPassManagerGetAsOpPassManager(manager),
+                                toRef(pipeline), collect, &printed);
     if (mlirLogicalResultIsSuccess(parsed)) {
-      MlirOperation op = mlirModuleGetOperation(module);
-      MlirLogicalResult ran = mlirPassManagerRunOnOp(manager, op);
+      MlirOperation op = fxMlirModuleGetOperation(module);
+      MlirLogicalResult ran = fxMlirPassManagerRunOnOp(manager, op);
       if (mlirLogicalResultIsSuccess(ran) ? !mlirOperationVerify(op)
                                           : printed.empty())
         std::abort();
     }
-    mlirPassManagerDestroy(manager);
-    mlirModuleDestroy(module);
+    fxMlirPassManagerDestroy(manager);
+    fxMlirModuleDestroy(module);
   }
-  mlirContextDestroy(context);
+  fxMlirContextDestroy(context);
   return 0;
 }

@@ -6,11 +6,14 @@
 
 `Library(path).run(text, pipeline)` does what `fx-opt - -o /dev/null
 --pass-pipeline=<pipeline>` does, without starting a process: a context
-with fx-opt's dialects (fxMlirRegisterAllDialects), the parser, a pass
-manager built by mlirParsePassPipeline, and the diagnostics collected as
-fx-opt prints them, `error: <message>` per line. Debian ships no MLIR Python
-bindings, so the entry points are declared here with ctypes, as
-include/fx-mlir-c and mlir-c declare them.
+with fx-opt's dialects (fxMlirRegisterAllDialects; in the package's
+self-contained library, which has not all of MLIR, those of the fx passes,
+fxMlirRegisterDialects), the parser, a pass manager built by
+fxMlirParsePassPipeline, and the diagnostics collected as fx-opt prints
+them, `error: <message>` per line. Debian ships no MLIR Python bindings, so
+the entry points are declared here with ctypes, as include/fx-mlir-c
+declares them. Only fx names: upstream's (fx-mlir-c/Runner.h) would find
+another MLIR of the process, or none, in the self-contained library.
 
 `default_library()` finds the library: inside the package, where `pip
 install .` puts it, else, for the source tree the package is in, where `pip
@@ -89,25 +92,25 @@ _SEVERITY = {0: "error", 1: "warning", 2: "note", 3: "remark"}
 
 # name: (result type, argument types).
 _SIGNATURES = {
-    "fxMlirRegisterAllDialects": (None, [_Handle]),
+    "fxMlirRegisterDialects": (None, [_Handle]),
     "fxMlirTryRegisterAllPasses": (ctypes.c_bool, []),
-    "mlirDialectRegistryCreate": (_Handle, []),
-    "mlirContextCreateWithRegistry": (_Handle, [_Handle, ctypes.c_bool]),
-    "mlirContextDestroy": (None, [_Handle]),
-    "mlirContextAttachDiagnosticHandler": (
+    "fxMlirDialectRegistryCreate": (_Handle, []),
+    "fxMlirContextCreateWithRegistry": (_Handle, [_Handle, ctypes.c_bool]),
+    "fxMlirContextDestroy": (None, [_Handle]),
+    "fxMlirContextAttachDiagnosticHandler": (
         ctypes.c_uint64, [_Handle, _DiagnosticHandler, ctypes.c_void_p, ctypes.c_void_p]),
-    "mlirDiagnosticGetSeverity": (ctypes.c_int, [_Handle]),
-    "mlirDiagnosticPrint": (None, [_Handle, _StringCallback, ctypes.c_void_p]),
-    "mlirModuleCreateParse": (_Handle, [_Handle, _StringRef]),
-    "mlirModuleGetOperation": (_Handle, [_Handle]),
-    "mlirModuleGetContext": (_Handle, [_Handle]),
-    "mlirModuleDestroy": (None, [_Handle]),
-    "mlirPassManagerCreate": (_Handle, [_Handle]),
-    "mlirPassManagerDestroy": (None, [_Handle]),
-    "mlirPassManagerGetAsOpPassManager": (_Handle, [_Handle]),
-    "mlirParsePassPipeline": (
+    "fxMlirDiagnosticGetSeverity": (ctypes.c_int, [_Handle]),
+    "fxMlirDiagnosticPrint": (None, [_Handle, _StringCallback, ctypes.c_void_p]),
+    "fxMlirModuleCreateParse": (_Handle, [_Handle, _StringRef]),
+    "fxMlirModuleGetOperation": (_Handle, [_Handle]),
+    "fxMlirModuleGetContext": (_Handle, [_Handle]),
+    "fxMlirModuleDestroy": (None, [_Handle]),
+    "fxMlirPassManagerCreate": (_Handle, [_Handle]),
+    "fxMlirPassManagerDestroy": (None, [_Handle]),
+    "fxMlirPassManagerGetAsOpPassManager": (_Handle, [_Handle]),
+    "fxMlirParsePassPipeline": (
         _LogicalResult, [_Handle, _StringRef, _StringCallback, ctypes.c_void_p]),
-    "mlirPassManagerRunOnOp": (_LogicalResult, [_Handle, _Handle]),
+    "fxMlirPassManagerRunOnOp": (_LogicalResult, [_Handle, _Handle]),
     "fxMlirSplitDecide": (_Handle, [_Handle, ctypes.c_ssize_t,
                                     ctypes.POINTER(_StringRef), ctypes.c_bool]),
     "fxMlirSplitDecisionDestroy": (None, [_Handle]),
@@ -314,8 +317,15 @@ class Library:
                                 "load that one, or use another process")
         # fx-opt's dialects, registered once; each context copies them. The
         # registry lives as long as the library, which is never unloaded.
-        self._registry = self._lib.mlirDialectRegistryCreate()
-        self._lib.fxMlirRegisterAllDialects(self._registry)
+        # The self-contained library has no fxMlirRegisterAllDialects, only
+        # the dialects of the fx passes.
+        self._registry = self._lib.fxMlirDialectRegistryCreate()
+        register = getattr(self._lib, "fxMlirRegisterAllDialects", None)
+        if register is None:
+            register = self._lib.fxMlirRegisterDialects
+        else:
+            register.restype, register.argtypes = None, [_Handle]
+        register(self._registry)
 
     def run(self, text, pipeline):
         """Parses MLIR `text` and runs the textual `pipeline` on it, in a
@@ -340,7 +350,7 @@ class Library:
         diagnostics = []
 
         def decide(module):
-            handle = lib.fxMlirSplitDecide(lib.mlirModuleGetOperation(module),
+            handle = lib.fxMlirSplitDecide(lib.fxMlirModuleGetOperation(module),
                                            len(ops or ()), names, match_fx_targets)
             try:
                 return _read_decision(lib, handle, diagnostics)
@@ -391,8 +401,8 @@ class Library:
             printed.append(ctypes.string_at(view.data, view.length).decode(errors="replace"))
 
         def on_diagnostic(diagnostic, _):
-            severity = _SEVERITY.get(lib.mlirDiagnosticGetSeverity(diagnostic), "error")
-            lib.mlirDiagnosticPrint(diagnostic, collect_callback, None)
+            severity = _SEVERITY.get(lib.fxMlirDiagnosticGetSeverity(diagnostic), "error")
+            lib.fxMlirDiagnosticPrint(diagnostic, collect_callback, None)
             diagnostics.append((severity, "".join(printed)))
             printed.clear()
             return 1  # handled
@@ -403,18 +413,18 @@ class Library:
 
         # One thread: a thread pool per call would cost more than it gains
         # on graphs of this size.
-        context = lib.mlirContextCreateWithRegistry(self._registry, False)
+        context = lib.fxMlirContextCreateWithRegistry(self._registry, False)
         try:
-            lib.mlirContextAttachDiagnosticHandler(context, diagnostic_callback, None, None)
-            module = lib.mlirModuleCreateParse(context, _string_ref(text))
+            lib.fxMlirContextAttachDiagnosticHandler(context, diagnostic_callback, None, None)
+            module = lib.fxMlirModuleCreateParse(context, _string_ref(text))
             if not module.ptr:
                 return None
             try:
                 return use(module)
             finally:
-                lib.mlirModuleDestroy(module)
+                lib.fxMlirModuleDestroy(module)
         finally:
-            lib.mlirContextDestroy(context)
+            lib.fxMlirContextDestroy(context)
 
     def _run(self, module, pipeline, diagnostics):
         lib = self._lib
@@ -423,19 +433,19 @@ class Library:
         def collect(view, _):
             printed.append(ctypes.string_at(view.data, view.length).decode(errors="replace"))
 
-        manager = lib.mlirPassManagerCreate(lib.mlirModuleGetContext(module))
+        manager = lib.fxMlirPassManagerCreate(lib.fxMlirModuleGetContext(module))
         try:
             # fx-opt reports the parser's text as the message of one error;
             # so does this.
-            parsed = lib.mlirParsePassPipeline(
-                lib.mlirPassManagerGetAsOpPassManager(manager), _string_ref(pipeline),
+            parsed = lib.fxMlirParsePassPipeline(
+                lib.fxMlirPassManagerGetAsOpPassManager(manager), _string_ref(pipeline),
                 _StringCallback(collect), None)
             if not parsed.value:
                 diagnostics.append(("error", "".join(printed)))
                 return False
-            return lib.mlirPassManagerRunOnOp(manager, lib.mlirModuleGetOperation(module)).value
+            return lib.fxMlirPassManagerRunOnOp(manager, lib.fxMlirModuleGetOperation(module)).value
         finally:
-            lib.mlirPassManagerDestroy(manager)
+            lib.fxMlirPassManagerDestroy(manager)
 
 
 def _strings(views):
