@@ -29,6 +29,13 @@
 # RUN:   %fx_obj_root/lib/libFXMLIR-C.so %t/truncated.so
 # RUN: env -u FX_MLIR_SPLIT -u VLLM_PLUGINS %python %s %fx_src_root %t off 2>&1 \
 # RUN:   | FileCheck %s --check-prefix=OFF -DT=%t --implicit-check-not=fx-mlir: --implicit-check-not=Traceback
+#
+# `python -m fx_mlir_import.vllm_plugin` (the README runs it on) says why
+# it is off, in one line, and exits 1.
+# RUN: not env -u FX_MLIR_SPLIT %python -m fx_mlir_import.vllm_plugin > %t/main-off.out 2>&1
+# RUN: FileCheck %s --check-prefix=MAIN-OFF --implicit-check-not=fx-mlir: \
+# RUN:   --implicit-check-not=Traceback < %t/main-off.out
+# MAIN-OFF: {{^}}fx-mlir: the vLLM plugin is off: FX_MLIR_SPLIT is not 1{{$}}
 
 import inspect
 import os

@@ -26,6 +26,7 @@ import logging
 import os
 import sys
 import threading
+from importlib import metadata
 
 # The vLLM releases whose vllm/compilation/backends.py this was checked
 # against. Both define split_graph(graph, splitting_ops) (line 557 in 0.32.0,
@@ -37,7 +38,8 @@ MODULE = "vllm.compilation.backends"
 # What VllmBackend reads of each item split_graph returns.
 SPLIT_ITEM_FIELDS = ("submod_name", "graph_id", "is_splitting_graph", "graph")
 
-# The entry point's name (pyproject.toml), as VLLM_PLUGINS names it.
+# The entry point's group and name (pyproject.toml); VLLM_PLUGINS names it.
+GROUP = "vllm.general_plugins"
 NAME = "fx_mlir"
 # The switch, and the library to load instead of the package's.
 SWITCH = "FX_MLIR_SPLIT"
@@ -220,6 +222,9 @@ def main():
     elif allowed is not None and NAME not in allowed.split(","):
         print(f"fx-mlir: the vLLM plugin is off: VLLM_PLUGINS={allowed} does not name {NAME}",
               file=sys.stderr)
+    elif NAME not in {e.name for e in metadata.entry_points(group=GROUP)}:
+        print(f"fx-mlir: the vLLM plugin is off: no entry point {NAME} in {GROUP} here; "
+              f"install the package into this environment", file=sys.stderr)
     return 0 if vllm_plugin.library() else 1
 
 
