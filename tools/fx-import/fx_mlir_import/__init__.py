@@ -13,8 +13,10 @@ types), `specs` (specs from running the graph or from node metadata),
 is an opaque fx.node), `inplace` (the versions of a tensor that in-place ops
 change the shape or strides of), `emitter` (MLIR text, every string escaped), `passes`
 (fx-opt's passes and their structured reports), `check` (the --check
-report), `split` (split_graph and decompose_size_nodes, vLLM's drop-ins) and
-`cli` (the fx-import command).
+report), `split` (split_graph and decompose_size_nodes, vLLM's drop-ins),
+`vllm_plugin` (the vLLM plugin that puts them in vLLM's backend when
+FX_MLIR_SPLIT=1; vLLM imports it, this package does not) and `cli` (the
+fx-import command).
 """
 
 from .check import check

@@ -1,0 +1,232 @@
+# This file is licensed under the Apache License v2.0 with LLVM Exceptions.
+# See the LICENSE file at the root of fx-mlir for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
+"""vllm_plugin: a vLLM general plugin that puts fx-mlir's split_graph in
+vLLM's backend, with no code changed.
+
+vLLM calls every entry point of the group `vllm.general_plugins` in each of
+its processes, all of them unless VLLM_PLUGINS lists the names to load
+(load_plugins_by_group and load_general_plugins, vllm/plugins/__init__.py of
+vLLM 0.32.0 and 0.34.0). pyproject.toml declares `register` as the plugin
+`fx_mlir`. Being installed does not turn it on, since installing the
+importer should not change how vLLM splits its graphs: FX_MLIR_SPLIT=1 does.
+
+Turned on, `register` checks everything before it changes anything: vLLM's
+version is one of KNOWN, vllm.compilation.backends is laid out as there
+(_check_backend) and the library loads. Then that module's split_graph and
+_decompose_size_nodes, which vLLM looks up there when it calls them, are
+this module's, which run fx_mlir_import's. Each outcome is one line of
+vLLM's log, never a traceback: a reason when it stays off, a notice naming
+the library when it is on.
+"""
+
+import inspect
+import logging
+import os
+import sys
+import threading
+from importlib import metadata
+
+# The vLLM releases whose vllm/compilation/backends.py this was checked
+# against. Both define split_graph(graph, splitting_ops) (line 557 in 0.32.0,
+# 580 in 0.34.0), which calls _decompose_size_nodes(graph) (483, 506) by its
+# name in the module, and VllmBackend.__call__ calls split_graph by its name
+# in the module (1191, 1192); no other vLLM module imports either name.
+KNOWN = ("0.32.0", "0.34.0")
+MODULE = "vllm.compilation.backends"
+# What VllmBackend reads of each item split_graph returns.
+SPLIT_ITEM_FIELDS = ("submod_name", "graph_id", "is_splitting_graph", "graph")
+
+# The entry point's group and name (pyproject.toml); VLLM_PLUGINS names it.
+GROUP = "vllm.general_plugins"
+NAME = "fx_mlir"
+# The switch, and the library to load instead of the package's.
+SWITCH = "FX_MLIR_SPLIT"
+LIBRARY = "FX_MLIR_LIBRARY"
+
+# A child of vLLM's logger, so that the line has vLLM's format, stream and
+# level (vllm/logger.py configures the logger "vllm").
+_logger = logging.getLogger("vllm.plugins.fx_mlir")
+_lock = threading.Lock()
+_state = {"library": None, "calls": 0, "notice": None}
+
+
+class _Off(Exception):
+    """Why the plugin stays off, in one line."""
+
+
+def register():
+    """The entry point vLLM calls: turns the plugin on when FX_MLIR_SPLIT=1
+    and vLLM is one it knows, else leaves vLLM as it is. Logs one line
+    either way, except when FX_MLIR_SPLIT is unset or 0; never raises
+    (vLLM calls general plugins unguarded)."""
+    switch = os.environ.get(SWITCH, "")
+    if switch in ("", "0"):
+        _logger.debug("fx-mlir: split_graph stays vLLM's: %s is not 1", SWITCH)
+        return
+    try:
+        if switch != "1":
+            raise _Off(f"{SWITCH} is {switch!r}; 1 turns the plugin on, 0 or unset leaves it off")
+        with _lock:
+            if _state["library"] is not None:
+                return  # on already, in this process
+            backends, version = _check_vllm()
+            library = _load_library()
+            _state["library"] = library.path  # before a call can come
+            backends.split_graph = split_graph
+            backends._decompose_size_nodes = decompose_size_nodes
+            notice = (f"fx-mlir: split_graph and _decompose_size_nodes of vLLM {version}'s "
+                      f"{MODULE} are fx-mlir's, run through {library.path}")
+            if not _logger.isEnabledFor(logging.INFO):
+                # vLLM sets up its log after loading plugins where the LLM
+                # class is used (vllm/entrypoints/llm.py): say it then.
+                _state["notice"] = notice
+                return
+        _logger.info("%s", notice)
+    except _Off as e:
+        _logger.warning("fx-mlir: split_graph stays vLLM's: %s", e)
+    except Exception as e:  # whatever it is, one line, and vLLM goes on
+        from .specs import one_line
+        _logger.warning("fx-mlir: split_graph stays vLLM's: %s", one_line(e))
+
+
+def _check_vllm():
+    """(vllm.compilation.backends, vLLM's version), where both are as KNOWN;
+    else raises _Off."""
+    import vllm
+
+    version = str(getattr(vllm, "__version__", "unknown"))
+    # A local label (`+cpu`) marks a build of the same release.
+    if version.partition("+")[0] not in KNOWN:
+        raise _Off(f"vLLM {version} is not a version this plugin knows ({', '.join(KNOWN)}); "
+                   f"replace split_graph by hand (docs/Usage.md, \"Use it from vLLM\")")
+    try:
+        import vllm.compilation.backends as backends
+    except Exception as e:
+        from .specs import one_line
+        raise _Off(f"cannot import {MODULE}: {one_line(e)}") from None
+    why = _check_backend(backends)
+    if why:
+        raise _Off(f"vLLM {version}'s {why}; replace split_graph by hand "
+                   f"(docs/Usage.md, \"Use it from vLLM\")")
+    return backends, version
+
+
+def _check_backend(backends):
+    """Why `backends` is not laid out as in the KNOWN releases, or None:
+    split_graph(graph, splitting_ops) and _decompose_size_nodes(graph),
+    defined there; VllmBackend.__call__ looking split_graph up there, and
+    split_graph _decompose_size_nodes (a module that re-exports them, as
+    vllm.compilation.backends does at vllm-project/vllm 7ffc3d06e70c, is
+    not where its backend looks); SplitItem's fields."""
+    expected = {"split_graph": ("graph", "splitting_ops"), "_decompose_size_nodes": ("graph",)}
+    for name, parameters in expected.items():
+        function = getattr(backends, name, None)
+        if not inspect.isfunction(function):
+            return f"{MODULE} has no function {name}"
+        if function.__module__ != backends.__name__:
+            return (f"{MODULE}.{name} is {function.__module__}'s, where vLLM's backend calls it, "
+                    f"not {MODULE}'s")
+        signature = inspect.signature(function)
+        plain = all(p.kind is p.POSITIONAL_OR_KEYWORD and p.default is p.empty
+                    for p in signature.parameters.values())
+        if tuple(signature.parameters) != parameters or not plain:
+            return f"{MODULE}.{name} is {name}{signature}, not {name}({', '.join(parameters)})"
+    # Under its decorators (vLLM 0.34.0's @instrument), the method itself.
+    calls = inspect.unwrap(getattr(getattr(backends, "VllmBackend", None), "__call__", None))
+    if (not inspect.isfunction(calls) or calls.__globals__ is not backends.__dict__
+            or "split_graph" not in calls.__code__.co_names):
+        return f"{MODULE}.VllmBackend.__call__ does not call split_graph by name"
+    if "_decompose_size_nodes" not in backends.split_graph.__code__.co_names:
+        return f"{MODULE}.split_graph does not call _decompose_size_nodes by name"
+    fields = tuple(getattr(getattr(backends, "SplitItem", None), "__dataclass_fields__", {}))
+    if fields != SPLIT_ITEM_FIELDS:
+        return (f"{MODULE}.SplitItem has fields ({', '.join(fields)}), not "
+                f"({', '.join(SPLIT_ITEM_FIELDS)})")
+    return None
+
+
+def _load_library():
+    """The native.Library to run the passes with: FX_MLIR_LIBRARY's, else
+    the package's (native.default_library), loaded now, so that a missing or
+    broken one keeps the plugin off; else raises _Off."""
+    from . import native
+    from .errors import FxImportError
+
+    path = os.environ.get(LIBRARY)
+    try:
+        path = os.path.abspath(path) if path else native.default_library()
+        if path is None:
+            raise _Off(f"no libFXMLIR-C.so: build it (ninja -C {native.BUILD}), install the "
+                       f"package, or name one with {LIBRARY}")
+        return native.load(path)
+    except FxImportError as e:
+        raise _Off(str(e)) from None
+
+
+def split_graph(graph, splitting_ops):
+    """vLLM's split_graph(graph, splitting_ops), by
+    fx_mlir_import.split_graph through the library the plugin loaded."""
+    from .split import split_graph as split
+
+    with _lock:
+        _state["calls"] += 1
+        notice, _state["notice"] = _state["notice"], None
+    if notice:
+        _logger.info("%s", notice)
+    return split(graph, splitting_ops, library=_state["library"])
+
+
+def decompose_size_nodes(graph):
+    """vLLM's _decompose_size_nodes(graph), by
+    fx_mlir_import.decompose_size_nodes through the library the plugin
+    loaded."""
+    from .split import decompose_size_nodes as decompose
+
+    return decompose(graph, library=_state["library"])
+
+
+def calls():
+    """How many times vLLM called split_graph in this process since the
+    plugin turned on."""
+    return _state["calls"]
+
+
+def library():
+    """The path of the libFXMLIR-C.so the plugin loaded, or None while it is
+    off."""
+    return _state["library"]
+
+
+def main():
+    """`python -m fx_mlir_import.vllm_plugin`: loads vLLM's general plugins
+    as vLLM's engine processes do, once its log is set up, so that the
+    plugin's line shows what vLLM will do in this environment; exit status
+    0 if fx-mlir's split_graph is then in vLLM's backend, else 1."""
+    try:
+        from vllm.config.logging import LoggingConfig
+        from vllm.logger import configure_logging
+
+        configure_logging(LoggingConfig())
+    except Exception:  # a vLLM laid out otherwise: the plugin's line says so
+        pass
+    from vllm.plugins import load_general_plugins
+
+    from fx_mlir_import import vllm_plugin  # the module vLLM loads, not __main__
+
+    load_general_plugins()
+    allowed = os.environ.get("VLLM_PLUGINS")
+    if os.environ.get(SWITCH, "") in ("", "0"):
+        print(f"fx-mlir: the vLLM plugin is off: {SWITCH} is not 1", file=sys.stderr)
+    elif allowed is not None and NAME not in allowed.split(","):
+        print(f"fx-mlir: the vLLM plugin is off: VLLM_PLUGINS={allowed} does not name {NAME}",
+              file=sys.stderr)
+    elif NAME not in {e.name for e in metadata.entry_points(group=GROUP)}:
+        print(f"fx-mlir: the vLLM plugin is off: no entry point {NAME} in {GROUP} here; "
+              f"install the package into this environment", file=sys.stderr)
+    return 0 if vllm_plugin.library() else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
