@@ -85,6 +85,9 @@ class SpecReader:
       syms          the Sym of each SymInt, by its sympy expression
                     (`value.node.expr`, which the SymNode caches; printing
                     it, as str(value) does, is slow)
+      node_syms     the same by SymNode: the tensors of a graph share a
+                    few hundred of them, and a SymNode hashes by identity,
+                    where a sympy expression hashes in Python
       tensor_specs  the TensorSpec of each (dims, dtype), one object for
                     all tensors of that shape (specs are never changed)
     """
@@ -96,6 +99,7 @@ class SpecReader:
         known only to vary."""
         self.specialized = specialized
         self.syms = {}
+        self.node_syms = {}
         self.tensor_specs = {}
 
     def dim(self, value):
@@ -104,14 +108,18 @@ class SpecReader:
         if type(value) is int:
             return value
         if isinstance(value, torch.SymInt):
-            expr = value.node.expr
-            sym = self.syms.get(expr)
+            node = value.node
+            sym = self.node_syms.get(node)
             if sym is None:
-                if not expr.is_number:
-                    sym = Sym(str(expr))
-                else:
-                    sym = int(expr) if self.specialized else Sym()
-                self.syms[expr] = sym
+                expr = node.expr
+                sym = self.syms.get(expr)
+                if sym is None:
+                    if not expr.is_number:
+                        sym = Sym(str(expr))
+                    else:
+                        sym = int(expr) if self.specialized else Sym()
+                    self.syms[expr] = sym
+                self.node_syms[node] = sym
             return sym
         return int(value)
 
@@ -173,6 +181,9 @@ class TypeConverter:
 
     def __init__(self, aliases=False):
         self.tensor_types = {}
+        # The same by TensorSpec, which hashes by identity: SpecReader makes
+        # one per (dims, dtype), and hashing dims calls Sym.__hash__.
+        self.spec_types = {}
         self.alias_of = {} if aliases else None  # full type -> its alias
 
     def aliases(self):
@@ -185,6 +196,9 @@ class TypeConverter:
         return DTYPES[dtype]
 
     def tensor_type(self, spec):
+        type_ = self.spec_types.get(spec)
+        if type_ is not None:
+            return type_
         key = (spec.dims, spec.dtype)
         type_ = self.tensor_types.get(key)
         if type_ is None:
@@ -193,6 +207,7 @@ class TypeConverter:
             if self.alias_of is not None:
                 type_ = self.alias_of.setdefault(type_, f"!t{len(self.alias_of)}")
             self.tensor_types[key] = type_
+        self.spec_types[spec] = type_
         return type_
 
     def type_of(self, spec):
