@@ -36,9 +36,6 @@ TORCH = "2.13.0"
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 NOTES = os.path.join("docs", "DesignNotes.md")
 
-# docs/Usage.md is being rewritten elsewhere; until it cites vLLM 0.34.0 and
-# torch 2.13.0 only, it is not scanned. Remove it from this set then.
-PENDING = {os.path.join("docs", "Usage.md")}
 
 HASH = re.compile(r"\b(?=[0-9a-f]*[0-9])(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b")
 # The project a hash belongs to: the last of these names before it. Names
@@ -67,7 +64,7 @@ def files_of(root):
     package = os.path.join("tools", "fx-import", "fx_mlir_import")
     found += [os.path.join(package, f) for f in sorted(os.listdir(os.path.join(root, package)))
               if f.endswith(".py")]
-    return [f for f in found if f not in PENDING]
+    return found
 
 
 def sources_section(text):

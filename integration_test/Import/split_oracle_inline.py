@@ -46,7 +46,7 @@
 # departs from vLLM, and why" and "What a user of a decomposed size gets"):
 # - A torch.Size of a user's function (shape_of) crosses the cut: vLLM lets
 #   it, though its docstring says aot_autograd cannot take a torch.Size as
-#   a piece's output (backends.py:507-513); fx-mlir refuses.
+#   a piece's output (backends.py:507-514); fx-mlir refuses.
 # CHECK-NEXT: odd: size_and_shape: fx-mlir raised FxImportError: node 'shape' cannot cross from submod_0 to submod_2: a torch.Size would cross a split boundary: value 'shape' of type '!fx.size<2>', defined by 'fx.node' in piece 0, is used in piece 2
 # - A size the graph returns sits in the output node's tuple, where vLLM's
 #   replacement, among a user's top-level positional arguments

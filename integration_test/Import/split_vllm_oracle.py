@@ -59,7 +59,7 @@
 #   SymInt.
 # - A torch.Size that no size node makes (size_crosses: a function of the
 #   user's returns x.shape): vLLM lets it cross, which its own docstring says
-#   aot_autograd cannot take as a piece's output (backends.py:507-513);
+#   aot_autograd cannot take as a piece's output (backends.py:507-514);
 #   fx-mlir refuses it in one line. A float crossing (float_crosses) is a
 #   scalar, which both pass.
 # CHECK-NEXT: size_in_keyword: vLLM raised RuntimeError: Tried to erase Node size but it still had 1 users in the graph: {reshaped: None}!
