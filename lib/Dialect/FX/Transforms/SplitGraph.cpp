@@ -16,9 +16,10 @@
 //
 // The rules are vLLM 0.34.0's (split_graph,
 // vllm/compilation/backends.py:580-635) and torch 2.13.0's (split_module,
-// torch/fx/passes/split_module.py);
-// the pass description in Passes.td states them, and the Sources table of
-// docs/DesignNotes.md lists each source with its lines.
+// torch/fx/passes/split_module.py); the pass description in Passes.td states
+// them, and the Sources table of docs/DesignNotes.md lists each source with
+// its lines. Which piece each FX node goes to is SplitRules.cpp's: this file
+// builds its table of nodes from the IR, then outlines the pieces it gives.
 //
 // The pass analyses every function first and changes the module only when no
 // function has an error, so a failure leaves the IR as it was.
@@ -28,6 +29,7 @@
 #include "fx-mlir/Dialect/FX/Transforms/SplitGraph.h"
 
 #include "fx-mlir/Dialect/FX/Transforms/Passes.h"
+#include "fx-mlir/Dialect/FX/Transforms/SplitRules.h"
 
 #include "OutputFiles.h"
 
@@ -41,6 +43,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
@@ -65,32 +68,16 @@ static bool isCallFunction(NodeOp node) {
   return node.getKind() == NodeKind::CallFunction;
 }
 
-/// The importer spells the target of a torch op `torch.ops.ns.op` (an
-/// OpOverloadPacket) or `torch.ops.ns.op.overload` (an OpOverload).
-static constexpr StringLiteral kTorchOpsPrefix = "torch.ops.";
-
-/// The namespace of every HigherOrderOperator, which the importer spells
-/// `torch.ops.higher_order.name` as it would a packet
-/// (`HigherOrderOperator.__init__` in torch/_ops.py, torch 2.13.0).
-static constexpr StringLiteral kHigherOrderNamespace = "higher_order";
-
 /// The target vLLM's `_decompose_size_nodes` gives the nodes it creates, the
 /// ones fx-decompose-size's `fx.sym_size` ops stand for.
 static constexpr StringLiteral kCreatedSizeTarget =
     "torch.ops.aten.sym_size.int";
 
 namespace {
-/// The names of the `splitting-ops` option, matched as vLLM 0.34.0's
-/// `should_split` matches a node (vllm/compilation/partition_rules.py:14-36):
-/// only call_function nodes whose target is a torch op, by exact membership
-/// of its names. A packet `torch.ops.ns.op` is named `ns::op`. An overload
-/// `torch.ops.ns.op.ovl` is named by its `OpOverload.name()` (`ns::op` for
-/// `.default`, `ns::op.ovl` otherwise) and by that name followed by `.ovl`:
-/// so `ns::op` names the packet and `.default` only.
-///
-/// With `matchFxTargets`, fx-mlir's extension, a name also matches an
-/// `fx.node` of any kind whose target it is, and any op whose MLIR name it
-/// is.
+/// The names of the `splitting-ops` option: a call_function node splits as
+/// vLLM's should_split says (`shouldSplit`). With `matchFxTargets`, fx-mlir's
+/// extension, a name also matches an `fx.node` of any kind whose target it
+/// is, and any op whose MLIR name it is.
 class SplittingOps {
 public:
   SplittingOps(ArrayRef<std::string> names, bool matchFxTargets)
@@ -102,20 +89,7 @@ public:
   /// Whether a call_function node of target `target`, as the importer spells
   /// it, is a splitting op.
   bool matchesCallFunction(StringRef target) const {
-    if (!target.consume_front(kTorchOpsPrefix))
-      return false;
-    SmallVector<StringRef, 3> parts;
-    target.split(parts, '.');
-    if (parts.size() < 2 || parts.size() > 3 ||
-        parts[0] == kHigherOrderNamespace)
-      return false;
-    std::string name = (parts[0] + "::" + parts[1]).str();
-    if (parts.size() == 2)
-      return names.contains(name);
-    if (parts[2] != "default")
-      name += ("." + parts[2]).str();
-    return names.contains(name) ||
-           names.contains((name + "." + parts[2]).str());
+    return shouldSplit(target, names);
   }
 
   /// Whether `op` is a splitting op by itself: an `fx.node` of a splitting
@@ -147,23 +121,14 @@ static bool isTakeApart(Operation *op) {
           node.getTarget() == "_operator.getitem");
 }
 
-/// An allocation of an uninitialized tensor, as vLLM's
-/// `_is_empty_allocation_node` recognizes them (the method new_empty,
-/// torch.empty, torch.empty_like, torch.empty_strided, and the aten ops
-/// whose name starts with aten::empty or aten::new_empty), and tensor.empty.
+/// An allocation of an uninitialized tensor: a node vLLM's
+/// `_is_empty_allocation_node` recognizes, or tensor.empty.
 static bool isEmptyAllocation(Operation *op) {
   if (isa<tensor::EmptyOp>(op))
     return true;
   auto node = dyn_cast<NodeOp>(op);
-  if (!node)
-    return false;
-  StringRef target = node.getTarget();
-  if (!isCallFunction(node))
-    return node.getKind() == NodeKind::CallMethod && target == "new_empty";
-  return target == "torch.empty" || target == "torch.empty_like" ||
-         target == "torch.empty_strided" ||
-         target.starts_with("torch.ops.aten.empty") ||
-         target.starts_with("torch.ops.aten.new_empty");
+  return node && isEmptyAllocationNode(stringifyNodeKind(node.getKind()),
+                                       node.getTarget());
 }
 
 /// Cheap pure ops that each using piece recomputes instead of receiving:
@@ -338,8 +303,6 @@ struct Entry {
   bool created = false;
   /// Gone after vLLM's decomposition (a decomposed torch.Size, its getitems).
   bool erased = false;
-  /// vLLM's subgraph id.
-  int64_t id = 0;
 };
 
 struct Piece {
@@ -379,7 +342,9 @@ public:
   LogicalResult analyze();
 
   /// Whether the function has a splitting op to cut at.
-  bool hasCut() const { return !pieces.empty() && hasSplittingOp; }
+  bool hasCut() const {
+    return !pieces.empty() && !partition.splittingIds.empty();
+  }
 
   /// Names the pieces' functions, avoiding the module's symbols.
   void namePieces(SymbolTable &symbols);
@@ -400,12 +365,11 @@ public:
 
 private:
   void buildEntries();
-  std::optional<int64_t> takeApartInput(const Entry &entry) const;
   bool isSplitting(const Entry &entry) const;
   Operation *mainOp(const Entry &entry) const;
-  int64_t latestId(Value value) const;
+  void producers(Value value, SmallVectorImpl<unsigned> &out) const;
+  RuleNode ruleNode(const Entry &entry) const;
   void assign();
-  void mergeEmptyOnlyPieces();
   void buildPieces();
   void symbolsOf(Value value, SmallVectorImpl<StringRef> &symbols) const;
   ArrayAttr dimSymbols(Value tensor) const;
@@ -421,13 +385,13 @@ private:
   Block &body;
   const SplittingOps &splitting;
   GraphInfo info;
-  bool hasSplittingOp = false;
   SmallVector<Entry> entries;
   /// Top-level op -> index into `entries`.
   DenseMap<Operation *, unsigned> entryOf;
   /// FX node name -> index into `entries` (ops of one name in one run).
   llvm::StringMap<unsigned> entryByName;
-  llvm::SmallDenseSet<int64_t> splittingIds;
+  /// vLLM's subgraph of each entry.
+  Partition partition;
   SmallVector<Piece> pieces;
   /// Top-level op -> index into `pieces`.
   DenseMap<Operation *, unsigned> pieceOf;
@@ -546,131 +510,88 @@ bool SplitPlan::isSplitting(const Entry &entry) const {
                       [&](Operation *op) { return splitting.matches(op); });
 }
 
-/// The latest vLLM subgraph id `value` needs: -1 for a function argument.
-int64_t SplitPlan::latestId(Value value) const {
-  Operation *def = value.getDefiningOp();
-  if (!def)
-    return -1;
-  Operation *top = body.findAncestorOpInBlock(*def);
-  if (!top)
-    return -1;
-  if (isRematerializable(top)) {
-    int64_t latest = -1;
-    for (Value operand : top->getOperands())
-      latest = std::max(latest, latestId(operand));
-    return latest;
+/// Appends the entries whose subgraphs `value` needs: its producer's, or
+/// through ops each piece recomputes, theirs; none for a function argument.
+/// Each once: chains of torch.Size builds reach one op by many paths.
+void SplitPlan::producers(Value value, SmallVectorImpl<unsigned> &out) const {
+  llvm::SmallPtrSet<Operation *, 8> seen;
+  SmallVector<Value> stack{value};
+  while (!stack.empty()) {
+    Operation *def = stack.pop_back_val().getDefiningOp();
+    Operation *top = def ? body.findAncestorOpInBlock(*def) : nullptr;
+    if (!top || !seen.insert(top).second)
+      continue;
+    if (isRematerializable(top))
+      llvm::append_range(stack, top->getOperands());
+    else
+      out.push_back(entryOf.lookup(top));
   }
-  return entries[entryOf.lookup(top)].id;
 }
 
-/// The entry a getitem takes apart, when vLLM moves it there: its input is
-/// not a placeholder, and (a check of ours) the piece has its other operands.
-std::optional<int64_t> SplitPlan::takeApartInput(const Entry &entry) const {
+/// What vLLM's walk reads of the node of `entry`.
+RuleNode SplitPlan::ruleNode(const Entry &entry) const {
+  RuleNode node;
+  node.erased = entry.erased;
+  if (entry.erased)
+    return node;
+  node.splitting = isSplitting(entry);
+  Operation *main = mainOp(entry);
+  node.emptyAllocation = main && !entry.folded && isEmptyAllocation(main) &&
+                         llvm::all_of(entry.ops, [&](Operation *op) {
+                           return op == main || isRematerializable(op);
+                         });
+  if (node.emptyAllocation)
+    for (Operation *op : entry.ops)
+      for (Value operand : op->getOperands())
+        producers(operand, node.inputs);
+
+  // A getitem goes with its input when that is a node, not a placeholder.
   if (entry.folded) {
     auto it = entryByName.find(entry.folded->input);
-    if (it == entryByName.end())
-      return std::nullopt;
-    return it->second;
+    if (it != entryByName.end())
+      node.takesApart = it->second;
+    return node;
   }
-  Operation *main = mainOp(entry);
   // A torch op (aten.slice.Tensor as fx.slice_tensor) is no getitem.
   if (!main || !isTakeApart(main) || !info.target(entry.name).empty())
-    return std::nullopt;
+    return node;
   Operation *producer = main->getOperand(0).getDefiningOp();
   if (!producer || !entryOf.count(producer) || isRematerializable(producer))
-    return std::nullopt;
+    return node;
   unsigned input = entryOf.lookup(producer);
-  int64_t id = entries[input].id;
+  node.takesApart = input;
   for (Operation *op : entry.ops)
     for (OpOperand &operand : op->getOpOperands())
       if (!(op == main && operand.getOperandNumber() == 0) &&
-          entryOf.lookup(operand.get().getDefiningOp()) != input &&
-          latestId(operand.get()) > id)
-        return std::nullopt;
-  return input;
+          entryOf.lookup(operand.get().getDefiningOp()) != input)
+        producers(operand.get(), node.otherInputs);
+  return node;
 }
 
 void SplitPlan::assign() {
-  // vLLM's split_graph: a splitting node gets the next id and the node
-  // after it the one after that, unless the very next node also splits;
-  // getitems follow their input. Ids without nodes get no piece.
-  int64_t id = 0;
-  for (unsigned i = 0, e = entries.size(); i != e; ++i) {
-    Entry &entry = entries[i];
-    if (entry.erased) {
-      entry.id = id;
-      continue;
-    }
-    if (std::optional<int64_t> input = takeApartInput(entry)) {
-      entry.id = entries[*input].id;
-      continue;
-    }
-    if (!isSplitting(entry)) {
-      entry.id = id;
-      continue;
-    }
-    hasSplittingOp = true;
-    entry.id = ++id;
-    splittingIds.insert(id);
-    unsigned next = i + 1;
-    while (next != e && entries[next].erased)
-      ++next;
-    if (next != e && isSplitting(entries[next]))
-      --id;
-    else
-      ++id;
-  }
-}
-
-void SplitPlan::mergeEmptyOnlyPieces() {
-  // vLLM's _merge_empty_only_subgraphs: a subgraph of one empty allocation
-  // would be an empty CUDA graph capture; it joins the latest non-splitting
-  // subgraph before it when every input it has is a placeholder or comes
-  // from that subgraph or an earlier one.
-  std::map<int64_t, SmallVector<unsigned>> byId;
-  for (auto [index, entry] : llvm::enumerate(entries))
-    if (!entry.erased)
-      byId[entry.id].push_back(index);
-  std::optional<int64_t> previous;
-  for (auto &[id, members] : byId) {
-    bool merged = false;
-    Entry &entry = entries[members.front()];
-    Operation *main = members.size() == 1 ? mainOp(entry) : nullptr;
-    if (previous && main && !entry.folded && isEmptyAllocation(main) &&
-        llvm::all_of(entry.ops, [&](Operation *op) {
-          return op == main || isRematerializable(op);
-        })) {
-      bool ready = llvm::all_of(entry.ops, [&](Operation *op) {
-        return llvm::all_of(op->getOperands(), [&](Value operand) {
-          return latestId(operand) <= *previous;
-        });
-      });
-      if (ready) {
-        entry.id = *previous;
-        merged = true;
-      }
-    }
-    if (!merged && !splittingIds.contains(id))
-      previous = id;
-  }
+  SmallVector<RuleNode> nodes;
+  nodes.reserve(entries.size());
+  for (const Entry &entry : entries)
+    nodes.push_back(ruleNode(entry));
+  partition = partitionLikeVllm(nodes);
 }
 
 void SplitPlan::buildPieces() {
   std::map<int64_t, unsigned> pieceOfId;
-  for (const Entry &entry : entries)
+  for (auto [entry, id] : llvm::zip_equal(entries, partition.ids))
     for (Operation *op : entry.ops)
       if (!isRematerializable(op))
-        pieceOfId.try_emplace(entry.id, 0);
+        pieceOfId.try_emplace(id, 0);
   for (auto &[id, index] : pieceOfId) {
     index = pieces.size();
     pieces.emplace_back();
     pieces.back().number = id;
-    pieces.back().splitting = splittingIds.contains(id);
+    pieces.back().splitting = partition.splittingIds.contains(id);
   }
   for (Operation &op : body.without_terminator()) {
     if (isRematerializable(&op))
       continue;
-    unsigned index = pieceOfId[entries[entryOf.lookup(&op)].id];
+    unsigned index = pieceOfId[partition.ids[entryOf.lookup(&op)]];
     pieces[index].ops.push_back(&op);
     pieceOf[&op] = index;
   }
@@ -834,9 +755,8 @@ void SplitPlan::collectReturn() {
 LogicalResult SplitPlan::analyze() {
   buildEntries();
   assign();
-  if (!hasSplittingOp)
+  if (partition.splittingIds.empty())
     return success();
-  mergeEmptyOnlyPieces();
   buildPieces();
   bool ok = true;
   // Uses in program order, so that each piece's results come in the order
@@ -1005,18 +925,19 @@ crossings(ArrayRef<Piece> pieces, const llvm::SetVector<Value> &returned,
 /// The FX node names of the graph's nodes in each vLLM subgraph id, once
 /// each: a decomposed size where it was, not its new dims.
 static std::map<int64_t, SmallVector<StringRef>>
-nodesById(ArrayRef<Entry> entries) {
+nodesById(ArrayRef<Entry> entries, ArrayRef<int64_t> ids) {
   std::map<int64_t, SmallVector<StringRef>> nodes;
   std::map<int64_t, llvm::StringSet<>> seen;
-  for (const Entry &entry : entries)
+  for (auto [entry, id] : llvm::zip_equal(entries, ids))
     if (!entry.name.empty() && !entry.created &&
-        seen[entry.id].insert(entry.name).second)
-      nodes[entry.id].push_back(entry.name);
+        seen[id].insert(entry.name).second)
+      nodes[id].push_back(entry.name);
   return nodes;
 }
 
 void SplitPlan::emitRemarks() {
-  std::map<int64_t, SmallVector<StringRef>> nodes = nodesById(entries);
+  std::map<int64_t, SmallVector<StringRef>> nodes =
+      nodesById(entries, partition.ids);
   for (const Piece &piece : pieces) {
     InFlightDiagnostic remark = emitRemark(piece.ops.front()->getLoc());
     remark << "piece " << piece.number
@@ -1084,7 +1005,8 @@ void SplitPlan::writeMap(llvm::json::OStream &json) {
     });
     if (!hasCut())
       return;
-    std::map<int64_t, SmallVector<StringRef>> nodes = nodesById(entries);
+    std::map<int64_t, SmallVector<StringRef>> nodes =
+        nodesById(entries, partition.ids);
     DenseMap<int64_t, const Piece *> outlined;
     for (const Piece &piece : pieces) {
       outlined[piece.number] = &piece;
@@ -1102,7 +1024,7 @@ void SplitPlan::writeMap(llvm::json::OStream &json) {
         json.object([&] {
           json.attribute("submod", submodName(id));
           json.attribute("graph_id", id);
-          json.attribute("splitting", splittingIds.contains(id));
+          json.attribute("splitting", partition.splittingIds.contains(id));
           if (!piece)
             return;
           json.attribute("function", piece->name);
@@ -1121,13 +1043,15 @@ void SplitPlan::writeMap(llvm::json::OStream &json) {
       }
     });
     json.attributeArray("nodes", [&] {
-      for (const Entry &entry : entries) {
+      for (unsigned index = 0, e = entries.size(); index != e; ++index) {
+        const Entry &entry = entries[index];
+        int64_t id = partition.ids[index];
         if (entry.name.empty())
           continue;
         auto record = [&](std::optional<int64_t> dim) {
           json.object([&] {
             json.attribute("name", entry.name);
-            json.attribute("submod", submodName(entry.id));
+            json.attribute("submod", submodName(id));
             if (dim)
               json.attribute("dim", *dim);
             if (entry.folded)
@@ -1171,12 +1095,12 @@ SplitDecision SplitPlan::decision() const {
     decision.refusals.push_back(
         {error.node, error.message, error.from, error.to});
   std::map<int64_t, bool> ids;
-  for (const Entry &entry : entries) {
+  for (auto [entry, id] : llvm::zip_equal(entries, partition.ids)) {
     if (entry.erased)
       continue;
-    ids.emplace(entry.id, splittingIds.contains(entry.id));
+    ids.emplace(id, partition.splittingIds.contains(id));
     if (!entry.name.empty() && !entry.created)
-      decision.nodes.push_back({entry.name.str(), entry.id});
+      decision.nodes.push_back({entry.name.str(), id});
   }
   for (auto [id, splitting] : ids) {
     decision.graphIds.push_back(id);
@@ -1200,7 +1124,7 @@ SplitDecision SplitPlan::decision() const {
       decomposed.staticDims.push_back(std::nullopt);
       auto it = entryOf.find(element.getDefiningOp());
       decomposed.graphIds.push_back(
-          it == entryOf.end() ? -1 : entries[it->second].id);
+          it == entryOf.end() ? -1 : partition.ids[it->second]);
     }
   }
   return decision;
