@@ -7,23 +7,37 @@
     from fx_mlir_import import import_module
     print(import_module(model, (torch.randn(4, 8),), dynamic={"x": {0}}))
 
-The pieces: `types` (the type converter: specs of values and their MLIR
-types), `specs` (specs from running the graph or from node metadata),
-`importer` (a dispatch table keyed by node kind and target; every other node
-is an opaque fx.node), `inplace` (the versions of a tensor that in-place ops
-change the shape or strides of), `emitter` (MLIR text, every string escaped), `passes`
-(fx-opt's passes and their structured reports), `check` (the --check
-report), `split` (split_graph and decompose_size_nodes, vLLM's drop-ins),
-`vllm_plugin` (the vLLM plugin that puts them in vLLM's backend when
-FX_MLIR_SPLIT=1; vLLM imports it, this package does not) and `cli` (the
-fx-import command).
+The modules, one job each:
+
+  values       the abstract values of nodes ("specs")
+  specs        where a graph's specs come from: a run, or node metadata
+  types        the MLIR types of specs
+  inplace      the versions of a tensor that in-place ops change the shape
+               or strides of
+  emitter      MLIR text, every string escaped
+  importer     the graph as MLIR text: a dispatch table keyed by node kind
+               and target; every other node is an opaque fx.node
+  native       libFXMLIR-C.so in this process, through its C API
+  passes       the passes, in process or in fx-opt, and what they report
+  decision     fx-split-graph's decision, as typed values
+  check        the --check report
+  decompose    a decision's size decomposition applied to a graph;
+               decompose_size_nodes, vLLM's _decompose_size_nodes
+  pieces       the pieces of a partition, as torch's split_module builds them
+  lazy         split modules that generate their code one thread at a time
+  split        split_graph, vLLM's drop-in
+  vllm_plugin  the vLLM plugin that puts them in vLLM's backend when
+               FX_MLIR_SPLIT=1 (vLLM imports it; this package does not)
+  errors       FxImportError and how nodes are named in messages
+  cli          the fx-import command (__main__ runs it)
 """
 
 from .check import check
+from .decompose import decompose_size_nodes
 from .errors import FxImportError
 from .importer import DISPATCH, GraphImporter, ImportResult, import_graph, import_module
 from .specs import parse_dynamic
-from .split import SplitItem, decompose_size_nodes, split_graph
+from .split import SplitItem, split_graph
 
 __all__ = ["DISPATCH", "FxImportError", "GraphImporter", "ImportResult", "SplitItem",
            "decompose_size_nodes", "import_graph", "import_module", "parse_dynamic", "check",

@@ -23,8 +23,8 @@ from torch.fx import Node
 from .emitter import Emitter, loc, quote, symbol
 from .errors import FxImportError, describe, qualified
 from .inplace import Versions
-from .types import (Const, ScalarSpec, SizeSpec, Sym, TensorSpec, TypeConverter,
-                    Unsupported)
+from .types import TypeConverter, Unsupported
+from .values import Const, ScalarSpec, SizeSpec, Sym, TensorSpec
 
 INT64_MIN, INT64_MAX = -2**63, 2**63 - 1
 

@@ -206,3 +206,18 @@ def split_decision(fx_opt, text, ops, match_fx_targets=False):
     decision.sizes = [Size(size[NAME], size[STATIC], size[GRAPH_IDS])
                       for size in function.get(SIZES, [])]
     return decision
+
+
+def decide(runner, result, ops, match_fx_targets):
+    """The Decision of `runner` (a native.Library or an fx-opt path) on the
+    as_split import `result`; raises what it refuses, in one line."""
+    if isinstance(runner, native.Library):
+        decision = runner.decide(result, ops, match_fx_targets)
+    else:
+        decision = split_decision(runner, result.text, ops, match_fx_targets)
+    for node, source, user, message in decision.refusals:
+        user = user or "the graph's output"
+        raise FxImportError(f"node '{node}' cannot cross from {source} to {user}: {message}")
+    if not decision.succeeded:
+        raise FxImportError("fx-split-graph failed: " + decision.first_error())
+    return decision

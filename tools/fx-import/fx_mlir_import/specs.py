@@ -16,7 +16,7 @@ from torch.utils._pytree import tree_map_only
 
 from .errors import FxImportError, describe
 from .inplace import Versions, changed_in_place
-from .types import Const, ScalarSpec, SizeSpec, SpecReader, Sym, TensorSpec
+from .values import Const, ScalarSpec, SizeSpec, Sym, TensorSpec
 
 
 class _NodeFailure(Exception):
@@ -28,6 +28,102 @@ class _NodeFailure(Exception):
 def one_line(error):
     message = (str(error).strip().splitlines() or [""])[0]
     return f"{type(error).__name__}: {message}" if message else type(error).__name__
+
+
+class SpecReader:
+    """The specs of the values of one graph. Its caches hold what repeats
+    from node to node:
+
+      syms          the Sym of each SymInt, by its sympy expression
+                    (`value.node.expr`, which the SymNode caches; printing
+                    it, as str(value) does, is slow)
+      node_syms     the same by SymNode: the tensors of a graph share a
+                    few hundred of them, and a SymNode hashes by identity,
+                    where a sympy expression hashes in Python
+      tensor_specs  the TensorSpec of each (dims, dtype), one object for
+                    all tensors of that shape (specs are never changed)
+    """
+
+    def __init__(self, specialized=True):
+        """`specialized`: whether a SymInt whose expression is a number (a
+        dim a guard specialized) reads as that int, or, as vLLM's
+        split_graph takes it (a SymInt, a value of the graph), as a Sym
+        known only to vary."""
+        self.specialized = specialized
+        self.syms = {}
+        self.node_syms = {}
+        self.tensor_specs = {}
+
+    def dim(self, value):
+        """An int, or a Sym for a SymInt (an int if its expression is a
+        number and `specialized`)."""
+        if type(value) is int:
+            return value
+        if isinstance(value, torch.SymInt):
+            node = value.node
+            sym = self.node_syms.get(node)
+            if sym is None:
+                expr = node.expr
+                sym = self.syms.get(expr)
+                if sym is None:
+                    if not expr.is_number:
+                        sym = Sym(str(expr))
+                    else:
+                        sym = int(expr) if self.specialized else Sym()
+                    self.syms[expr] = sym
+                self.node_syms[node] = sym
+            return sym
+        return int(value)
+
+    def tensor(self, shape, dtype):
+        dims = tuple([d if type(d) is int else self.dim(d) for d in shape])
+        key = (dims, dtype)
+        spec = self.tensor_specs.get(key)
+        if spec is None:
+            spec = self.tensor_specs[key] = TensorSpec(dims, dtype)
+        return spec
+
+    def of_value(self, value):
+        """The spec of one concrete (or fake) value."""
+        if isinstance(value, torch.Tensor):
+            return self.tensor(value.shape, value.dtype)
+        if isinstance(value, torch.Size):
+            return SizeSpec([self.dim(d) for d in value])
+        if isinstance(value, (bool, torch.SymBool)):
+            return ScalarSpec("i1")
+        if isinstance(value, torch.SymInt):
+            dim = self.dim(value)
+            return ScalarSpec("index", dim.expr if isinstance(dim, Sym) else None)
+        if isinstance(value, int):
+            return ScalarSpec("index")
+        if isinstance(value, (float, torch.SymFloat)):
+            return ScalarSpec("f64")
+        if isinstance(value, (tuple, list)) and not hasattr(value, "_fields"):
+            return type(value)(self.of_value(v) for v in value) if isinstance(value, tuple) \
+                else [self.of_value(v) for v in value]
+        if isinstance(value, dict):
+            return {k: self.of_value(v) for k, v in value.items()}
+        return Const(value)
+
+    def of_metadata(self, meta):
+        """The spec of a node from its metadata, or None if it has none:
+        meta['example_value'] (Dynamo), then meta['val'] (export, make_fx),
+        then meta['tensor_meta'] (ShapeProp)."""
+        for key in ("example_value", "val"):
+            if key in meta:
+                return self.of_value(meta[key])
+        if "tensor_meta" in meta:
+            return self.of_tensor_meta(meta["tensor_meta"])
+        return None
+
+    def of_tensor_meta(self, tm):
+        if hasattr(tm, "shape") and hasattr(tm, "dtype"):
+            return self.tensor(tm.shape, tm.dtype)
+        if isinstance(tm, (tuple, list)):
+            return [self.of_tensor_meta(t) for t in tm]
+        if isinstance(tm, dict):
+            return {k: self.of_tensor_meta(v) for k, v in tm.items()}
+        return self.of_value(tm)
 
 
 class _Recorder(torch.fx.Interpreter):

@@ -181,7 +181,7 @@ def decompose_size_nodes(graph):
     """vLLM's _decompose_size_nodes(graph), by
     fx_mlir_import.decompose_size_nodes through the library the plugin
     loaded."""
-    from .split import decompose_size_nodes as decompose
+    from .decompose import decompose_size_nodes as decompose
 
     return decompose(graph, library=_state["library"])
 
