@@ -1,10 +1,10 @@
-/*===- passes.c - The fx passes on pass managers, through the C API ------===*\
-|*                                                                            *|
-|* This file is licensed under the Apache License v2.0 with LLVM Exceptions.  *|
-|* See the LICENSE file at the root of fx-mlir for license information.       *|
-|* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception                    *|
-|*                                                                            *|
-\*===----------------------------------------------------------------------===*/
+//===- passes.c - The fx passes on pass managers, through the C API -------===//
+//
+// This file is licensed under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file at the root of fx-mlir for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 // fxMlirOpPassManagerAddOwnedPass refuses a pass restricted to another
 // operation than its pass manager's, in one line, where upstream's
@@ -21,16 +21,17 @@
 #include <stdio.h>
 #include <string.h>
 
-static void print(MlirStringRef text, void *userData) {
-  (void)userData;
-  fwrite(text.data, 1, text.length, stdout);
+// Writes `text` to the stream `file`: the C API's strings are not
+// NUL-terminated.
+static void print(MlirStringRef text, void *file) {
+  fwrite(text.data, 1, text.length, (FILE *)file);
 }
 
 // Adds `pass` with the checked entry point and says what came of it.
 static void add(const char *what, MlirOpPassManager pm, MlirPass pass) {
   printf("%s: ", what);
   MlirLogicalResult added =
-      fxMlirOpPassManagerAddOwnedPass(pm, pass, print, NULL);
+      fxMlirOpPassManagerAddOwnedPass(pm, pass, print, stdout);
   printf("%s\n", mlirLogicalResultIsSuccess(added) ? "added" : " (refused)");
 }
 
@@ -70,7 +71,7 @@ int main(int argc, char **argv) {
   // The refused passes left the pipeline as it was.
   // CHECK-NEXT: builtin.module(func.func(fx-decompose-size{{.*}}),
   // CHECK-SAME: fx-split-graph{{.*}})
-  mlirPrintPassPipeline(module, print, NULL);
+  mlirPrintPassPipeline(module, print, stdout);
   printf("\n");
 
   MlirModule input = mlirModuleCreateParse(
@@ -85,7 +86,7 @@ int main(int argc, char **argv) {
                           ? "yes"
                           : "no");
   // CHECK: fx.sym_size
-  mlirOperationPrint(mlirModuleGetOperation(input), print, NULL);
+  mlirOperationPrint(mlirModuleGetOperation(input), print, stdout);
   printf("\n");
   mlirModuleDestroy(input);
   mlirPassManagerDestroy(pm);

@@ -89,40 +89,45 @@ LogicalResult FXDialect::verifyOperationAttribute(Operation *op,
       name == DimSymbolsAttrHelper::getNameStr())
     return emit() << "is only valid on a function argument";
 
-  // What the check of an attribute's value says it must be, if it is one of
-  // the dialect's function attributes.
-  StringRef expected;
-  bool valid = false;
-  if (name == FoldedAttrHelper::getNameStr()) {
-    expected = "an array of [name, input, result, after] entries (strings, "
-               "and an integer result)";
-    valid = isArrayOf(value, isFoldedEntry);
-  } else if (name == SymbolsAttrHelper::getNameStr()) {
-    expected = "a dictionary of arrays (one per result) of arrays of strings";
-    valid = isDictionaryOf(
-        value, [](Attribute v) { return isArrayOf(v, isStringArray); });
-  } else if (name == TargetsAttrHelper::getNameStr()) {
-    expected = "a dictionary of strings";
-    valid = isDictionaryOf(value, llvm::IsaPred<StringAttr>);
-  } else if (name == OutputsAttrHelper::getNameStr()) {
-    expected = "a string";
-    valid = isa<StringAttr>(value);
-  } else if (name == PieceAttrHelper::getNameStr()) {
-    expected = "an integer";
-    valid = isa<IntegerAttr>(value);
-  } else if (name == SplittingAttrHelper::getNameStr()) {
-    expected = "a bool";
-    valid = isa<BoolAttr>(value);
-  } else if (name == SymShapeIndicesAttrHelper::getNameStr()) {
-    expected = "an array<i64>";
-    valid = isa<DenseI64ArrayAttr>(value);
-  } else {
+  // The dialect's function attributes: each name, what its value must be
+  // and the check of that.
+  struct FunctionAttr {
+    StringRef name;
+    StringRef expected;
+    bool (*valid)(Attribute);
+  };
+  static const FunctionAttr functionAttrs[] = {
+      {FoldedAttrHelper::getNameStr(),
+       "an array of [name, input, result, after] entries (strings, and an "
+       "integer result)",
+       [](Attribute v) { return isArrayOf(v, isFoldedEntry); }},
+      {SymbolsAttrHelper::getNameStr(),
+       "a dictionary of arrays (one per result) of arrays of strings",
+       [](Attribute v) {
+         return isDictionaryOf(
+             v, [](Attribute r) { return isArrayOf(r, isStringArray); });
+       }},
+      {TargetsAttrHelper::getNameStr(), "a dictionary of strings",
+       [](Attribute v) {
+         return isDictionaryOf(v, llvm::IsaPred<StringAttr>);
+       }},
+      {OutputsAttrHelper::getNameStr(), "a string",
+       [](Attribute v) { return isa<StringAttr>(v); }},
+      {PieceAttrHelper::getNameStr(), "an integer",
+       [](Attribute v) { return isa<IntegerAttr>(v); }},
+      {SplittingAttrHelper::getNameStr(), "a bool",
+       [](Attribute v) { return isa<BoolAttr>(v); }},
+      {SymShapeIndicesAttrHelper::getNameStr(), "an array<i64>",
+       [](Attribute v) { return isa<DenseI64ArrayAttr>(v); }},
+  };
+  const FunctionAttr *known = llvm::find_if(
+      functionAttrs, [&](const FunctionAttr &a) { return a.name == name; });
+  if (known == std::end(functionAttrs))
     return emit() << "is not an attribute of the fx dialect";
-  }
   if (!isa<FunctionOpInterface>(op))
     return emit() << "is only valid on a function";
-  if (!valid)
-    return emit() << "must be " << expected << ", got " << value;
+  if (!known->valid(value))
+    return emit() << "must be " << known->expected << ", got " << value;
   return success();
 }
 
