@@ -11,7 +11,8 @@
 #
 # Not here, being split_vllm_oracle.py's: the graphs of split_api_basic.py,
 # split_lazy.py and split_apply.py (tuple_attention, with_buffer,
-# grad_region, llama) and split_check_agrees.py (Inputs/vllm_graphs.py).
+# grad_region); nor, being split_vllm_families.py's, those of
+# Inputs/vllm_graphs.py (split_lazy.py's llama among them).
 # split_api_basic.py's resolved splitting ops (OpOverloads, as a newer vLLM
 # passes them) are not compared: vLLM 0.34.0's split_graph takes op names
 # (backends.py:581), and should_split compares a name with each entry

@@ -269,6 +269,14 @@ def nodes(gm):
              [(key, id(value)) for key, value in n.meta.items()]) for n in gm.graph.nodes]
 
 
+def returns(piece):
+    """What a piece's output node returns: the tuple's length, or the type
+    of its one value."""
+    (output,) = (n for n in piece.graph.nodes if n.op == "output")
+    value = output.args[0]
+    return len(value) if isinstance(value, tuple) else type(value).__name__
+
+
 def as_split_module(split_gm, gm, piece_of):
     """Whether `split_gm` is what torch's split_module makes of `gm` and
     `piece_of` as vLLM calls it: the same modules with the same code, nodes
