@@ -150,7 +150,8 @@ def layers(attn_op, count=3):
     return torch.fx.GraphModule(torch.nn.Module(), g)
 
 
-# The odd graphs of split_api_odd.py; each returns the GraphModule.
+# The odd graphs of split_refusals_returns_threads.py; each returns the
+# GraphModule.
 
 
 def size_and_shape(attn_op):
