@@ -30,8 +30,9 @@
 #   An ASan build's library runs under the preloaded ASan runtime, as a
 #   plugin does; fx-opt, which has the runtime linked in, runs without it;
 # - the --check --split-ops report and split_graph read the same
-#   fx-split-graph map: at the family's ops, the report names the pieces
-#   split_graph returns, each with the same splitting flag.
+#   fx-split-graph map: at the family's ops and at overload names (not at
+#   the default lists, which --check does not take), the report names the
+#   pieces split_graph returns, each with the same splitting flag.
 #
 # vLLM 0.34.0 is installed beside torch 2.13.0 by utils/install-vllm.sh;
 # paths below are in its site-packages.
