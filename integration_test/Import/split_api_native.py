@@ -1,9 +1,10 @@
 # split_graph runs fx-decompose-size and fx-split-graph in this process
 # through libFXMLIR-C.so, or in an fx-opt process. Each run writes to --out
-# what a user sees: every piece and its nodes, on every Dynamo-style graph of
-# Inputs/vllm_graphs.py at its splitting ops and at the default list; the
-# one-line error where the split is refused; and fx-opt's first error where
-# a pipeline or its input is malformed. The two files must be the same. An
+# what a user sees: how many pieces a split gives; the one-line error where
+# the split is refused; and fx-opt's first error where a pipeline or its
+# input is malformed. The two files must be the same. (The pieces and nodes
+# of every graph of Inputs/vllm_graphs.py, split both ways, are compared in
+# split_vllm_families.py.) An
 # ASan build's library runs under the preloaded ASan runtime, as a plugin
 # does; the fx-opt run is a process of its own, since an ASan fx-opt has the
 # runtime linked in.
@@ -16,7 +17,6 @@
 
 import argparse
 
-import vllm_graphs
 from split_api import attention_op, float_crosses, size_crosses
 
 from fx_mlir_import import FxImportError, native, passes, split_graph
@@ -28,19 +28,6 @@ parser.add_argument("--out", required=True)
 args = parser.parse_args()
 RUNNER = {"library": args.library} if args.library else {"fx_opt": args.fx_opt}
 out = open(args.out, "w")
-
-# CHECK-COUNT-20: {{^[a-z_]+, (family|default) ops: pieces( [0-9]+\*?)+$}}
-for family, build in vllm_graphs.FAMILIES.items():
-    for which in ("family", None):
-        case = build()
-        ops = case.splitting_ops if which else None
-        _, items = split_graph(case.gm, ops, **RUNNER)
-        print(f"{family}, {which or 'default'} ops: pieces "
-              + " ".join(f"{i.graph_id}{'*' if i.is_splitting_graph else ''}" for i in items),
-              file=out)
-        for item in items:
-            print(f"  {item.submod_name}: "
-                  + " ".join(n.name for n in item.graph.graph.nodes), file=out)
 
 ATTN_OP = attention_op("splitapinative")
 
@@ -54,7 +41,7 @@ def error(ops, **runner):
 
 
 # A float crosses; a torch.Size no size node has the dims of does not.
-# CHECK: float: 3 pieces
+# CHECK-LABEL: float: 3 pieces
 # CHECK-NEXT: refused: node 'shape' cannot cross from submod_0 to submod_2: a torch.Size would cross a split boundary: value 'shape' of type '!fx.size<2>', defined by 'fx.node' in piece 0, is used in piece 2{{$}}
 _, items = split_graph(float_crosses(ATTN_OP), ["splitapinative::attn"], **RUNNER)
 print(f"float: {len(items)} pieces", file=out)

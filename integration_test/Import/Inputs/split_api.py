@@ -150,7 +150,8 @@ def layers(attn_op, count=3):
     return torch.fx.GraphModule(torch.nn.Module(), g)
 
 
-# The odd graphs of split_api_odd.py; each returns the GraphModule.
+# The odd graphs of split_refusals_returns_threads.py; each returns the
+# GraphModule.
 
 
 def size_and_shape(attn_op):
@@ -267,6 +268,14 @@ def nodes(gm):
     """What a module's graph says, its nodes' meta values by identity."""
     return [(n.op, n.name, str(n.target), str(n.args), str(n.kwargs),
              [(key, id(value)) for key, value in n.meta.items()]) for n in gm.graph.nodes]
+
+
+def returns(piece):
+    """What a piece's output node returns: the tuple's length, or the type
+    of its one value."""
+    (output,) = (n for n in piece.graph.nodes if n.op == "output")
+    value = output.args[0]
+    return len(value) if isinstance(value, tuple) else type(value).__name__
 
 
 def as_split_module(split_gm, gm, piece_of):

@@ -174,14 +174,18 @@ class Oracle:
     def __init__(self, **split_kwargs):
         self.split_kwargs = split_kwargs
         self.runs = self.disagreements = self.failures = self.vllm_wrong = 0
+        self.ours = None
 
     def compare(self, title, gm, their_ops, run, sizes, our_ops=...):
         """Splits copies of `gm` at `their_ops` (vLLM) and `our_ops` (fx-mlir;
         by default the same), prints what differs and runs the three graphs
-        at `sizes`. Returns vLLM's SplitItems, or None where it raised."""
+        at `sizes`. Returns vLLM's SplitItems, or None where it raised;
+        fx-mlir's split, (split module, SplitItems), is left in `self.ours`
+        (None where it raised) for more checks on the same split."""
         if our_ops is ...:
             our_ops = their_ops
         self.runs += 1
+        self.ours = None
         theirs_gm, ours_gm = copy.deepcopy(gm), copy.deepcopy(gm)
         splits, lines, theirs = [], None, None
         try:
@@ -197,6 +201,7 @@ class Oracle:
             print(f"{title}: fx-mlir raised {_first_line(err)}")
         else:
             splits.append(("fx-mlir", mine[0]))
+            self.ours = mine
             if theirs is not None:
                 lines = differences(describe(*theirs, theirs_gm), describe(*mine, ours_gm))
                 pieces = " ".join(f"{i.graph_id}{'*' if i.is_splitting_graph else ''}"

@@ -1,11 +1,12 @@
-# split_graph on the odd graphs of issue 26: a refusal leaves gm as it was
-# (nodes, args, meta, code, what it computes), even where torch's
-# split_module raises; sym_size.int(x, 0) keeps its dim, also on a second
-# split of the same graph; a returned x.size() comes back a torch.Size; a
-# returned get_attr comes back; a dead x.size() numbers the pieces as
-# vLLM 0.34.0 does; a graph without metadata splits as in vLLM; 8 threads
-# calling a fresh split module at once all get
-# what the unsplit graph computes.
+# A refused split leaves gm as it was, a split module returns what the graph
+# returns, and threads may call it at once: split_graph on the odd graphs of
+# issue 26. A refusal leaves gm as it was (nodes, args, meta, code, what it
+# computes), even where torch's split_module raises; sym_size.int(x, 0) keeps
+# its dim, also on a second split of the same graph; a returned x.size() comes
+# back a torch.Size; a returned get_attr comes back; a dead x.size() numbers
+# the pieces as vLLM 0.34.0 does; a graph without metadata splits as in vLLM;
+# 8 threads calling a fresh split module at once all get what the unsplit
+# graph computes.
 # REQUIRES: torch, vllm
 # RUN: %preload_asan %python %s %fx_obj_root/lib/libFXMLIR-C.so | FileCheck %s
 

@@ -1,19 +1,21 @@
-# vLLM's own split_graph as the oracle (Inputs/vllm_oracle.py) on the graphs
-# the other split tests build for themselves, which split_vllm_oracle.py
-# does not split: those of split_api_symint.py (Inputs/split_api.py,
-# layers), split_api_sizes.py (Inputs/split_sizes.py: Dynamo's and one by
-# hand per use of a size) and split_api_odd.py (Inputs/split_api.py). Both
-# split deep copies of each graph at its attention op; compared, as there:
-# the SplitItems, the calls, the piece of every node, each piece's inputs and
+# vLLM's own split_graph as the oracle (Inputs/vllm_oracle.py) on the size,
+# SymInt and refusal graphs the other split tests build for themselves, which
+# split_vllm_oracle.py does not split: those of split_api_symint.py
+# (Inputs/split_api.py, layers), split_api_sizes.py (Inputs/split_sizes.py:
+# Dynamo's and one by hand per use of a size) and
+# split_refusals_returns_threads.py (Inputs/split_api.py). Both split deep
+# copies of each graph at its attention op; compared, as there: the
+# SplitItems, the calls, the piece of every node, each piece's inputs and
 # outputs in order, sym_shape_indices, and what the unsplit graph and both
-# split graphs compute at three token counts. One line per graph, then one
-# per difference.
+# split graphs compute at three token counts. One line per graph, then one per
+# difference.
 #
-# Not here, being split_vllm_oracle.py's: the graphs of split_api_basic.py,
-# split_lazy.py and split_apply.py (tuple_attention, with_buffer,
-# grad_region, llama) and split_check_agrees.py (Inputs/vllm_graphs.py).
-# split_api_basic.py's resolved splitting ops (OpOverloads, as a newer vLLM
-# passes them) are not compared: vLLM 0.34.0's split_graph takes op names
+# Not here, being split_vllm_oracle.py's: the graphs of
+# split_api_signature.py, split_lazy.py and split_apply.py (tuple_attention,
+# with_buffer, grad_region); nor, being split_vllm_families.py's, those of
+# Inputs/vllm_graphs.py (split_lazy.py's llama among them).
+# split_api_signature.py's resolved splitting ops (OpOverloads, as a newer
+# vLLM passes them) are not compared: vLLM 0.34.0's split_graph takes op names
 # (backends.py:581), and should_split compares a name with each entry
 # (partition_rules.py:26, 34), so it never splits at an OpOverload.
 # dynamo_graphs.py, make_fx_graphs.py and export_graphs.py split nothing.
@@ -22,11 +24,12 @@
 # REQUIRES: torch, vllm
 # RUN: %preload_asan %python %s %fx_obj_root/lib/libFXMLIR-C.so | FileCheck %s
 
-# split_api_symint.py's graph and split_api_odd.py's that both split, split
-# alike. The dead x.size() of dead_size keeps its sym_size node between the
-# attention ops (it has no users, so nothing replaces it), which parts them:
-# no piece 2 is missing. sym_size_dim is also compared once more after
-# fx-mlir has split it in place, as split_api_odd.py splits it twice.
+# split_api_symint.py's graph and split_refusals_returns_threads.py's that
+# both split, split alike. The dead x.size() of dead_size keeps its sym_size
+# node between the attention ops (it has no users, so nothing replaces it),
+# which parts them: no piece 2 is missing. sym_size_dim is also compared once
+# more after fx-mlir has split it in place, as
+# split_refusals_returns_threads.py splits it twice.
 # CHECK: symint: layers: vLLM pieces 0 1* 2 3* 4 5* 6: the same split
 # CHECK-NEXT: odd: sym_size_dim: vLLM pieces 0 1* 2: the same split
 # CHECK-NEXT: odd: sym_size_dim, split again: vLLM pieces 0 1* 2: the same split

@@ -1,10 +1,13 @@
-# fx_mlir_import.split_graph: vLLM's signature and return, the partition from
-# fx-split-graph's map. A Dynamo-style graph (SymInt placeholder s0, every
-# node's meta['example_value'] fake) with a tuple-returning attention op
-# twice, unpacked by getitems: the getitems keep the two apart (vLLM's
-# node.next rule), and the x.size() after the second one is decomposed into
-# a sym_size node right after its tensor, as vLLM's _decompose_size_nodes
-# places it. The split module computes what the graph computes.
+# split_graph has vLLM 0.34.0's signature and return: it takes the splitting
+# ops as names, OpOverloads or packets (anything else is one error) and
+# returns the split module and a SplitItem per piece, filling `stats` with its
+# stages; the partition is fx-split-graph's map. A Dynamo-style graph (SymInt
+# placeholder s0, every node's meta['example_value'] fake) with a
+# tuple-returning attention op twice, unpacked by getitems: the getitems keep
+# the two apart (vLLM's node.next rule), and the x.size() after the second one
+# is decomposed into a sym_size node right after its tensor, as vLLM's
+# _decompose_size_nodes places it. The split module computes what the graph
+# computes.
 # REQUIRES: torch
 # RUN: %python %s %fx_obj_root/bin/fx-opt | FileCheck %s
 
