@@ -724,6 +724,11 @@ def _view(imp, node):
     sizes = [imp.tree(a) for a in node.args[1:]]
     if len(sizes) == 1 and isinstance(sizes[0], Ssa) and sizes[0].is_size:
         size = sizes[0]
+    elif imp.as_split:
+        # Dims given one by one: a split reads only which index values the
+        # view uses, as of an opaque node; fx.make_size and its constants
+        # would be ops for the parser that decide nothing.
+        return NOT_HANDLED
     else:
         if len(sizes) == 1 and isinstance(sizes[0], (tuple, list)):
             sizes = list(sizes[0])
