@@ -874,7 +874,9 @@ def import_graph(gm, example_inputs=None, dynamic=None, func_name="forward", as_
     and (c)). With `as_split`, the graph reads as vLLM's split_graph reads
     it: a placeholder without metadata is not an argument of the function
     but an unmodelled value, and a SymInt whose expression is a number is
-    a SymInt (SpecReader's `specialized`: a `?` dim, an index value)."""
+    a SymInt (SpecReader's `specialized`: a `?` dim, an index value). Its
+    text is for the passes alone: no `args`, and a view of dims given one
+    by one is an opaque node."""
     with collector_paused():
         return _import(gm, example_inputs, dynamic, func_name, as_split)
 
