@@ -770,6 +770,8 @@ def _scalar_operands(imp, node, count, trees=None):
 
 def _arith(imp, node):
     trees = [imp.tree(a) for a in node.args]
+    if any(isinstance(t, Ssa) and t.is_tensor for t in trees):
+        return NOT_HANDLED  # tensor arithmetic, the usual case in a model
     if node.target is operator.add:
         if len(trees) == 2 and not node.kwargs and any(
                 isinstance(t, Ssa) and t.is_size for t in trees):
