@@ -18,19 +18,14 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/AttrTypeSubElements.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/RegionKindInterface.h"
-#include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
-#include "mlir/Interfaces/CastInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
-#include "llvm/ADT/BitVector.h"
-#include "llvm/ADT/SetVector.h"
-#include "llvm/ADT/StringSet.h"
 
 #include <limits>
 
@@ -230,6 +225,150 @@ static Value clampBound(OpBuilder &builder, Location loc, Value bound,
                                                fromStart);
 }
 
+//===----------------------------------------------------------------------===//
+// Strides at run time
+//===----------------------------------------------------------------------===//
+//
+// A torch tensor is elements with sizes and strides; a tensor of the lowered
+// program has value semantics, so its elements are torch's wherever torch
+// computes them, and only the strides are missing. A ranked tensor carries
+// them beside it, as one `index` value per dim: the type conversion turns
+// each into the tensor and its strides, through function signatures, calls,
+// `scf` and `cf` control flow, `arith.select` and `tensor.cast`, and a view
+// reads the strides it is given. During the conversion the tensor of such a
+// pair has the marker encoding below, so that a converted type differs from
+// the type it came from; the pass erases the marker at the end.
+
+/// The encoding that marks a converted tensor, whose strides travel beside it.
+static StringAttr getStridedMarker(MLIRContext *context) {
+  return StringAttr::get(context, "fx.strided");
+}
+
+/// Whether a tensor of `type` carries its strides beside it: a ranked tensor
+/// with no encoding. Any other tensor, unranked or with an encoding of its
+/// own, is contiguous, as a new torch tensor is.
+static bool carriesStrides(Type type) {
+  auto ranked = dyn_cast<RankedTensorType>(type);
+  return ranked && !ranked.getEncoding();
+}
+
+static bool isMarked(Type type) {
+  auto ranked = dyn_cast<RankedTensorType>(type);
+  return ranked &&
+         ranked.getEncoding() == getStridedMarker(type.getContext());
+}
+
+static RankedTensorType getMarked(RankedTensorType type) {
+  return RankedTensorType::get(type.getShape(), type.getElementType(),
+                               getStridedMarker(type.getContext()));
+}
+
+static RankedTensorType getUnmarked(RankedTensorType type) {
+  return RankedTensorType::get(type.getShape(), type.getElementType());
+}
+
+/// Casts `value` to `type`, or returns the operand of the cast that made it
+/// from `type`: a marked tensor and the tensor it stands for are one.
+static Value castMarker(OpBuilder &builder, Location loc, Type type,
+                        Value value) {
+  if (value.getType() == type)
+    return value;
+  if (auto cast = value.getDefiningOp<UnrealizedConversionCastOp>();
+      cast && cast->getNumOperands() == 1 &&
+      cast.getOperand(0).getType() == type)
+    return cast.getOperand(0);
+  return UnrealizedConversionCastOp::create(builder, loc, type, value)
+      .getResult(0);
+}
+
+/// The tensor that the converted `value` stands for, to build ops on.
+static Value unmark(OpBuilder &builder, Location loc, Value value) {
+  if (!isMarked(value.getType()))
+    return value;
+  return castMarker(builder, loc,
+                    getUnmarked(cast<RankedTensorType>(value.getType())),
+                    value);
+}
+
+/// torch's contiguous strides of `sizes`: each the product of the later
+/// sizes, a 0 counted as 1.
+static SmallVector<Value> getContiguousStrides(OpBuilder &builder, Location loc,
+                                               ArrayRef<Value> sizes) {
+  Value one = constantIndex(builder, loc, 1);
+  SmallVector<Value> strides(sizes.size(), one);
+  for (int64_t i = static_cast<int64_t>(sizes.size()) - 2; i >= 0; --i)
+    strides[i] = builder.createOrFold<arith::MulIOp>(
+        loc, strides[i + 1],
+        builder.createOrFold<arith::MaxSIOp>(loc, sizes[i + 1], one));
+  return strides;
+}
+
+/// The dims of `tensor`, ranked, as values.
+static SmallVector<Value> getSizes(OpBuilder &builder, Location loc,
+                                   Value tensor) {
+  return getValueOrCreateConstantIndexOp(
+      builder, loc, tensor::getMixedSizes(builder, loc, tensor));
+}
+
+namespace {
+/// A tensor as the lowered program holds it: the tensor to build ops on, and
+/// its strides, none where it carries none (contiguous).
+struct StridedTensor {
+  Value tensor;
+  std::optional<SmallVector<Value>> strides;
+};
+} // namespace
+
+/// The converted operand `converted` of an fx op, of the original type
+/// `type`.
+static StridedTensor getStridedTensor(OpBuilder &builder, Location loc,
+                                      ValueRange converted, Type type) {
+  StridedTensor result{unmark(builder, loc, converted.front()), std::nullopt};
+  if (carriesStrides(type))
+    result.strides = llvm::to_vector(converted.drop_front());
+  return result;
+}
+
+/// Replaces `op`'s tensor result by `tensor` and, where its type carries
+/// them, `strides`.
+static void replaceWithStrided(ConversionPatternRewriter &rewriter,
+                               Operation *op, Value tensor,
+                               ArrayRef<Value> strides) {
+  Type type = op->getResult(0).getType();
+  if (!carriesStrides(type))
+    return rewriter.replaceOp(op, tensor);
+  SmallVector<Value> values{castMarker(
+      rewriter, op->getLoc(), getMarked(cast<RankedTensorType>(type)), tensor)};
+  llvm::append_range(values, strides);
+  rewriter.replaceOpWithMultiple(op, {values});
+}
+
+/// Erases the marker of the converted tensors: each type in `module` loses
+/// it, and the casts between a marked tensor and its tensor, now of one type,
+/// go.
+static void eraseStridedMarker(ModuleOp module) {
+  AttrTypeReplacer replacer;
+  replacer.addReplacement([](RankedTensorType type) -> std::optional<Type> {
+    if (!isMarked(type))
+      return std::nullopt;
+    return getUnmarked(type);
+  });
+  replacer.recursivelyReplaceElementsIn(module, /*replaceAttrs=*/true,
+                                        /*replaceLocs=*/false,
+                                        /*replaceTypes=*/true);
+  module.walk([](UnrealizedConversionCastOp cast) {
+    if (cast->getNumOperands() == 1 && cast->getNumResults() == 1 &&
+        cast.getOperand(0).getType() == cast.getResult(0).getType()) {
+      cast.getResult(0).replaceAllUsesWith(cast.getOperand(0));
+      cast.erase();
+    }
+  });
+}
+
+/// The lowest int64 that a c10::SymInt holds: below it, the values tag a
+/// symbolic int (c10/core/SymInt.h, MAX_UNREPRESENTABLE_INT).
+constexpr int64_t kLowestSymInt = -(int64_t(1) << 62);
+
 /// A !fx.size<N> becomes N values; past this, N is a hostile input, not a
 /// tensor rank.
 constexpr int64_t kMaxLoweredSizeLength = 1 << 16;
@@ -257,6 +396,42 @@ static bool hasOverlongSize(Operation *op) {
           llvm::any_of(function.getResultTypes(), isOverlongSize));
 }
 
+/// Whether `type` is or holds an fx type: a size or a slice.
+static bool containsFXType(Type type) {
+  return type
+      .walk([](Type nested) {
+        return isa<SizeType, SliceType>(nested) ? WalkResult::interrupt()
+                                                : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+/// Why the strides of a tensor that `op` passes on would be lost, or an
+/// empty string: the conversion carries them through func calls, scf.for,
+/// scf.if, scf.while and cf branches; another op that passes a tensor to a
+/// region, a call or a block would pass it without them.
+static std::string whyStridesLost(Operation *op) {
+  auto carries = [](TypeRange types) {
+    return llvm::any_of(types, carriesStrides);
+  };
+  if (isa<RegionBranchOpInterface>(op) &&
+      !isa<scf::ForOp, scf::IfOp, scf::WhileOp>(op) &&
+      carries(op->getResultTypes()))
+    return "its tensor results may be tensors of its regions, whose strides "
+           "the lowering carries only out of scf.for, scf.if and scf.while";
+  if (isa<CallOpInterface>(op) &&
+      !isa<func::CallOp, func::CallIndirectOp>(op) &&
+      (carries(op->getOperandTypes()) || carries(op->getResultTypes())))
+    return "it calls with tensors, whose strides the lowering carries only "
+           "through func.call and func.call_indirect";
+  if (isa<BranchOpInterface>(op) &&
+      !isa<cf::BranchOp, cf::CondBranchOp, cf::SwitchOp>(op) &&
+      carries(op->getOperandTypes()))
+    return "it branches with tensors, whose strides the lowering carries "
+           "only through cf.br, cf.cond_br and cf.switch";
+  return {};
+}
+
 /// Why the patterns cannot lower `op`, or an empty string. The pass reports
 /// it on the op before anything changes, so that a failed lowering leaves
 /// the IR as it was; a pattern used on its own fails to match.
@@ -274,7 +449,7 @@ static std::string whyNotLowerable(Operation *op) {
   if (auto view = dyn_cast<ViewOp>(op);
       view && !isa<RankedTensorType>(view.getType()))
     return "the result is unranked";
-  return {};
+  return whyStridesLost(op);
 }
 
 /// Adds to `cyclic` the ops of the graph regions under `root` that depend on
@@ -318,276 +493,20 @@ static void collectCyclicOps(Operation *root,
 }
 
 namespace {
-/// Which tensors may have strides that are not contiguous, by the rules that
-/// getStrides follows, across what it does not: calls, whose results are
-/// their callee's returned values with the callee's arguments bound to the
-/// operands, block arguments, bound to what the branches pass, and the
-/// results and block arguments of region control flow, bound to the op's
-/// operands and its regions' yields. A function's entry arguments are
-/// contiguous at the top, the lowering's contract.
-class StrideFlow {
-public:
-  explicit StrideFlow(ModuleOp module) : symbols(module) {
-    module.walk([&](func::ConstantOp op) {
-      if (auto callee = symbols.lookup<func::FuncOp>(op.getValue()))
-        referenced.insert(callee);
-    });
-  }
-
-  /// Whether `tensor` may not be contiguous, its function's arguments being
-  /// contiguous.
-  bool mayBeNonContiguous(Value tensor) {
-    DenseSet<Value> visited;
-    return mayBeNonContiguous(tensor, nullptr, visited);
-  }
-
-  /// The callee of `call`, a func.call or a func.call_indirect of a
-  /// func.constant, or null.
-  func::FuncOp getCallee(CallOpInterface call) {
-    if (auto direct = dyn_cast<func::CallOp>(call.getOperation()))
-      return symbols.lookup<func::FuncOp>(direct.getCallee());
-    auto callee = dyn_cast<Value>(call.getCallableForCallee());
-    auto constant =
-        callee ? callee.getDefiningOp<func::ConstantOp>() : func::ConstantOp();
-    return constant ? symbols.lookup<func::FuncOp>(constant.getValue())
-                    : func::FuncOp();
-  }
-
-  /// Whether `function` may call itself, directly or through others.
-  bool isRecursive(func::FuncOp function) {
-    SmallVector<func::FuncOp> work{function};
-    DenseSet<Operation *> seen;
-    while (!work.empty()) {
-      func::FuncOp next = work.pop_back_val();
-      bool found = false;
-      next.walk([&](Operation *op) {
-        func::FuncOp callee;
-        if (auto call = dyn_cast<func::CallOp>(op))
-          callee = symbols.lookup<func::FuncOp>(call.getCallee());
-        else if (auto constant = dyn_cast<func::ConstantOp>(op))
-          callee = symbols.lookup<func::FuncOp>(constant.getValue());
-        if (!callee)
-          return;
-        found |= callee == function;
-        if (seen.insert(callee).second)
-          work.push_back(callee);
-      });
-      if (found)
-        return true;
-    }
-    return false;
-  }
-
-private:
-  /// `args` says which entry arguments of the function of `tensor` may not
-  /// be contiguous; null at the top. `visited` cuts the cycles of loops.
-  bool mayBeNonContiguous(Value tensor, const BitVector *args,
-                          DenseSet<Value> &visited) {
-    if (!isa<TensorType>(tensor.getType()) || !visited.insert(tensor).second)
-      return false;
-    if (auto arg = dyn_cast<BlockArgument>(tensor)) {
-      Block *block = arg.getOwner();
-      Operation *parent = block->getParentOp();
-      if (!block->isEntryBlock()) {
-        for (auto it = block->pred_begin(); it != block->pred_end(); ++it) {
-          auto branch = dyn_cast<BranchOpInterface>((*it)->getTerminator());
-          if (!branch)
-            return true;
-          Value operand = branch.getSuccessorOperands(
-              it.getSuccessorIndex())[arg.getArgNumber()];
-          if (operand && mayBeNonContiguous(operand, args, visited))
-            return true;
-        }
-        return false;
-      }
-      if (isa<FunctionOpInterface>(parent))
-        return args && args->test(arg.getArgNumber());
-      return isa<RegionBranchOpInterface>(parent) &&
-             mayFlowThrough(parent, args, visited);
-    }
-    Operation *def = tensor.getDefiningOp();
-    if (auto slice = dyn_cast<SliceTensorOp>(def))
-      return mayHaveStep(slice) ||
-             mayBeNonContiguous(slice.getInput(), args, visited);
-    if (isa<ViewOp, CastOpInterface>(def))
-      return mayBeNonContiguous(def->getOperand(0), args, visited);
-    if (auto call = dyn_cast<CallOpInterface>(def)) {
-      BitVector bound(call.getArgOperands().size());
-      for (auto [i, operand] : llvm::enumerate(call.getArgOperands()))
-        bound[i] = mayBeNonContiguous(operand, args, visited);
-      unsigned result = cast<OpResult>(tensor).getResultNumber();
-      if (func::FuncOp callee = getCallee(call))
-        return mayReturn(callee, result, bound);
-      // Any function whose address is taken, of the callee's type; another
-      // op's symbol may return any operand.
-      auto callee = dyn_cast<Value>(call.getCallableForCallee());
-      if (!callee)
-        return bound.any();
-      return llvm::any_of(referenced, [&](func::FuncOp function) {
-        return function.getFunctionType() == callee.getType() &&
-               mayReturn(function, result, bound);
-      });
-    }
-    return isa<RegionBranchOpInterface>(def) &&
-           mayFlowThrough(def, args, visited);
-  }
-
-  /// Whether a tensor that `op` passes into its regions or out of them may
-  /// not be contiguous: any of its operands or of its regions' yields.
-  bool mayFlowThrough(Operation *op, const BitVector *args,
-                      DenseSet<Value> &visited) {
-    auto any = [&](OperandRange values) {
-      return llvm::any_of(values, [&](Value value) {
-        return mayBeNonContiguous(value, args, visited);
-      });
-    };
-    if (any(op->getOperands()))
-      return true;
-    for (Region &region : op->getRegions())
-      for (Block &block : region)
-        if (!block.empty() && block.back().hasTrait<OpTrait::IsTerminator>() &&
-            any(block.back().getOperands()))
-          return true;
-    return false;
-  }
-
-  /// Whether result `result` of `callee` may not be contiguous, with its
-  /// arguments bound as `args` says. A recursive query with the same binding
-  /// adds nothing to what the others find.
-  bool mayReturn(func::FuncOp callee, unsigned result, const BitVector &args) {
-    if (callee.isDeclaration())
-      return false;
-    std::string key;
-    llvm::raw_string_ostream os(key);
-    os << callee.getSymName() << '#' << result << '#';
-    for (unsigned i = 0; i < args.size(); ++i)
-      os << args.test(i);
-    if (!inProgress.insert(key).second)
-      return false;
-    bool may = llvm::any_of(callee.getBody(), [&](Block &block) {
-      auto ret = dyn_cast<func::ReturnOp>(block.getTerminator());
-      DenseSet<Value> visited;
-      return ret && mayBeNonContiguous(ret.getOperand(result), &args, visited);
-    });
-    inProgress.erase(key);
-    return may;
-  }
-
-  SymbolTable symbols;
-  SetVector<func::FuncOp> referenced;
-  llvm::StringSet<> inProgress;
-};
-} // namespace
-
-/// The calls that may pass or return a tensor that is not contiguous, of a
-/// known callee that is not recursive and has one block: inlined, their
-/// strides are followed as any in the function.
-static SmallVector<std::pair<CallOpInterface, func::FuncOp>>
-getStridedCalls(ModuleOp module, StrideFlow &flow) {
-  SmallVector<std::pair<CallOpInterface, func::FuncOp>> calls;
-  auto strided = [&](auto values) {
-    return llvm::any_of(
-        values, [&](Value value) { return flow.mayBeNonContiguous(value); });
-  };
-  module.walk([&](CallOpInterface call) {
-    func::FuncOp callee = flow.getCallee(call);
-    if (!callee || callee.isDeclaration() || !callee.getBody().hasOneBlock() ||
-        flow.isRecursive(callee))
-      return;
-    if (strided(call.getArgOperands()) ||
-        strided(call.getOperation()->getResults()))
-      calls.emplace_back(call, callee);
-  });
-  return calls;
-}
-
-/// Inlines the strided calls at the fx level, the callee's arguments bound to
-/// the operands, then those the inlined bodies make strided, in turn.
-static void inlineStridedCalls(ModuleOp module) {
-  while (true) {
-    StrideFlow flow(module);
-    auto calls = getStridedCalls(module, flow);
-    if (calls.empty())
-      return;
-    for (auto [call, callee] : calls) {
-      Block &body = callee.getBody().front();
-      IRMapping mapping;
-      mapping.map(body.getArguments(), call.getArgOperands());
-      OpBuilder builder(call);
-      for (Operation &op : body.without_terminator())
-        builder.clone(op, mapping);
-      SmallVector<Value> results;
-      for (Value value : body.getTerminator()->getOperands())
-        results.push_back(mapping.lookupOrDefault(value));
-      call->replaceAllUsesWith(results);
-      call->erase();
-    }
-  }
-}
-
-/// Why the strides of `view`'s input cannot be known where they matter, or
-/// an empty string: getStrides follows them through slices, views and casts
-/// to a tensor it takes as contiguous, which must be, or the view would
-/// compute reshape's values where torch raises.
-static std::string whyStridesUnknown(ViewOp view, StrideFlow &flow) {
-  Value base = view.getInput();
-  while (true) {
-    if (auto cast = base.getDefiningOp<tensor::CastOp>())
-      base = cast.getSource();
-    else if (isa_and_present<SliceTensorOp, ViewOp>(base.getDefiningOp()))
-      base = base.getDefiningOp()->getOperand(0);
-    else
-      break;
-  }
-  if (auto arg = dyn_cast<BlockArgument>(base);
-      arg && arg.getOwner()->isEntryBlock() &&
-      isa<FunctionOpInterface>(arg.getOwner()->getParentOp()))
-    return {};
-  if (!flow.mayBeNonContiguous(base))
-    return {};
-  std::string through;
-  if (auto arg = dyn_cast<BlockArgument>(base)) {
-    Operation *parent = arg.getOwner()->getParentOp();
-    through = arg.getOwner()->isEntryBlock()
-                  ? "an argument of a region of '" +
-                        parent->getName().getStringRef().str() + "'"
-                  : "an argument of a block other than the entry block";
-  } else if (auto call = base.getDefiningOp<CallOpInterface>()) {
-    func::FuncOp callee = flow.getCallee(call);
-    if (!callee)
-      through = "a call of an unknown function";
-    else if (flow.isRecursive(callee))
-      through =
-          ("a call of @" + callee.getSymName() + ", which is recursive").str();
-    else
-      through = ("a call of @" + callee.getSymName() +
-                 ", whose body has more than one block")
-                    .str();
-  } else {
-    through = "the result of '" +
-              base.getDefiningOp()->getName().getStringRef().str() + "'";
-  }
-  return "it cannot know the strides of its input, which may be a slice "
-         "with a step that reaches it through " +
-         through +
-         "; fx-to-tensor follows strides within a function and through "
-         "calls of known functions";
-}
-
-namespace {
 struct SizeOpLowering : OpConversionPattern<SizeOp> {
   using OpConversionPattern::OpConversionPattern;
 
   LogicalResult
-  matchAndRewrite(SizeOp op, OpAdaptor adaptor,
+  matchAndRewrite(SizeOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value input = getRankedSource(adaptor.getInput());
+    Value input =
+        getRankedSource(unmark(rewriter, loc, adaptor.getInput().front()));
     if (auto sizeType = dyn_cast<SizeType>(op.getType())) {
       // The source of a cast may have another rank than the size's length:
       // the check fails, and the elements are never used.
       auto source = dyn_cast<RankedTensorType>(input.getType());
-      if (source && !isa<RankedTensorType>(adaptor.getInput().getType()) &&
+      if (source && !isa<RankedTensorType>(op.getInput().getType()) &&
           source.getRank() != sizeType.getRank()) {
         Value no = arith::ConstantIntOp::create(rewriter, loc, 0, 1);
         emitCheck(rewriter, loc, no,
@@ -625,10 +544,10 @@ struct SizeOpLowering : OpConversionPattern<SizeOp> {
     }
     // A constant dim has the canonical form fx.sym_size, which the pass
     // rewrites to before converting; what is left has a dim operand.
-    if (!adaptor.getDynamicDim())
+    if (adaptor.getDynamicDim().empty())
       return rewriter.notifyMatchFailure(op, "constant dim: use fx.sym_size");
-    rewriter.replaceOp(op,
-                       lowerDim(rewriter, loc, input, adaptor.getDynamicDim()));
+    rewriter.replaceOp(op, lowerDim(rewriter, loc, input,
+                                    adaptor.getDynamicDim().front()));
     return success();
   }
 };
@@ -637,10 +556,11 @@ struct SymSizeOpLowering : OpConversionPattern<SymSizeOp> {
   using OpConversionPattern::OpConversionPattern;
 
   LogicalResult
-  matchAndRewrite(SymSizeOp op, OpAdaptor adaptor,
+  matchAndRewrite(SymSizeOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOp(op, lowerDim(rewriter, op.getLoc(),
-                                    getRankedSource(adaptor.getInput()),
+    Location loc = op.getLoc();
+    Value input = unmark(rewriter, loc, adaptor.getInput().front());
+    rewriter.replaceOp(op, lowerDim(rewriter, loc, getRankedSource(input),
                                     op.getDimAttr().getInt()));
     return success();
   }
@@ -709,9 +629,11 @@ struct SliceTensorOpLowering : OpConversionPattern<SliceTensorOp> {
     Location loc = op.getLoc();
     if (std::string why = whyNotLowerable(op); !why.empty())
       return rewriter.notifyMatchFailure(op, why);
-    Value input = adaptor.getInput().front();
+    StridedTensor strided = getStridedTensor(
+        rewriter, loc, adaptor.getInput(), op.getInput().getType());
+    Value input = strided.tensor;
     auto inputType = cast<RankedTensorType>(input.getType());
-    Type resultType = getTypeConverter()->convertType(op.getType());
+    Type resultType = op.getType();
     // An unranked result claims nothing about its dims.
     ArrayRef<int64_t> resultShape;
     if (auto ranked = dyn_cast<RankedTensorType>(resultType))
@@ -742,6 +664,32 @@ struct SliceTensorOpLowering : OpConversionPattern<SliceTensorOp> {
         loc, rewriter.createOrFold<arith::SubIOp>(loc, stop, start), zero);
     Value rows = rewriter.createOrFold<arith::CeilDivSIOp>(loc, span, step);
     sizes[0] = getAsOpFoldResult(rows);
+
+    // torch 2.13.0's slice (aten/src/ATen/native/TensorShape.cpp) multiplies
+    // the stride of dim 0 by the step, wrapping, and views the storage
+    // through as_strided, which takes the strides as SymInts, each at least
+    // -2^62 (c10/core/SymInt.h), then refuses a negative one
+    // (aten/src/ATen/native/Resize.h, setStrided). The other strides are
+    // the input's, and a step of 1 keeps them all.
+    SmallVector<Value> strides =
+        strided.strides ? *strided.strides
+                        : getContiguousStrides(rewriter, loc,
+                                               getSizes(rewriter, loc, input));
+    if (!isConstantIntValue(step, 1)) {
+      strides[0] = rewriter.createOrFold<arith::MulIOp>(loc, strides[0], step);
+      Value lowest = constantIndex(rewriter, loc, kLowestSymInt);
+      emitCheck(rewriter, loc,
+                cmp(rewriter, loc, CmpIPredicate::sge, strides[0], lowest),
+                "IntArrayRef contains an int that cannot be represented as a "
+                "SymInt: {}",
+                strides[0]);
+      emitCheck(rewriter, loc,
+                cmp(rewriter, loc, CmpIPredicate::sge, strides[0], zero),
+                "as_strided: Negative strides are not supported at the "
+                "moment, got strides: " +
+                    shapeFormat(strides.size()),
+                strides);
+    }
 
     // The result type's static dims are claims about run time; check them.
     // After the checks, the slice is built with the claimed sizes, so that no
@@ -802,7 +750,7 @@ struct SliceTensorOpLowering : OpConversionPattern<SliceTensorOp> {
     }
     if (result.getType() != resultType)
       result = tensor::CastOp::create(rewriter, loc, resultType, result);
-    rewriter.replaceOp(op, result);
+    replaceWithStrided(rewriter, op, result, strides);
     return success();
   }
 };
@@ -820,26 +768,6 @@ static Value mulOverflows(OpBuilder &builder, Location loc, Value lhs,
           constantIndex(builder, loc, 1), lhs));
   return both(builder, loc, cmp(builder, loc, CmpIPredicate::ne, lhs, zero),
               cmp(builder, loc, CmpIPredicate::ne, quotient, rhs));
-}
-
-/// torch's contiguous strides of `sizes`: each the product of the later
-/// sizes, a 0 counted as 1.
-static SmallVector<Value> getContiguousStrides(OpBuilder &builder, Location loc,
-                                               ArrayRef<Value> sizes) {
-  Value one = constantIndex(builder, loc, 1);
-  SmallVector<Value> strides(sizes.size(), one);
-  for (int64_t i = static_cast<int64_t>(sizes.size()) - 2; i >= 0; --i)
-    strides[i] = builder.createOrFold<arith::MulIOp>(
-        loc, strides[i + 1],
-        builder.createOrFold<arith::MaxSIOp>(loc, sizes[i + 1], one));
-  return strides;
-}
-
-/// The dims of `tensor`, ranked, as values.
-static SmallVector<Value> getSizes(OpBuilder &builder, Location loc,
-                                   Value tensor) {
-  return getValueOrCreateConstantIndexOp(
-      builder, loc, tensor::getMixedSizes(builder, loc, tensor));
 }
 
 namespace {
@@ -959,80 +887,10 @@ computeViewStrides(OpBuilder &builder, Location loc, Value input, Value numel,
   return {compatible, strides};
 }
 
-/// The strides of the torch tensor that `tensor`, an operand of the op being
-/// converted, stands for, or std::nullopt where it is contiguous. They are
-/// followed through what makes a tensor that is not contiguous:
-/// fx.slice_tensor multiplies the stride of dim 0 by the step (wrapping, as
-/// torch does), fx.view computes them as torch's `computeStride` does, and
-/// tensor.cast keeps them. Any other tensor is contiguous, as torch makes a
-/// new one: a function's argument (the lowering's contract), the result of
-/// a call, of control flow or of an upstream op. The values are read from
-/// the ops that the two lowered, at the insertion point.
-static std::optional<SmallVector<Value>>
-getStrides(ConversionPatternRewriter &rewriter, Location loc, Value tensor) {
-  // The slices and views that made `tensor`, from the last, each with its
-  // lowered result behind the casts its lowering may add; a loop, not a
-  // recursion, for long chains.
-  SmallVector<std::pair<Operation *, Value>> chain;
-  std::optional<size_t> firstStep;
-  while (true) {
-    while (auto cast = tensor.getDefiningOp<tensor::CastOp>())
-      tensor = cast.getSource();
-    Operation *def = tensor.getDefiningOp();
-    if (!isa_and_present<SliceTensorOp, ViewOp>(def))
-      break;
-    Value lowered = rewriter.getRemappedValue(tensor);
-    if (!lowered)
-      break;
-    while (auto cast = lowered.getDefiningOp<tensor::CastOp>())
-      lowered = cast.getSource();
-    // Otherwise a tensor.empty: a static 0 dim, no element, whose strides
-    // torch never reads.
-    if (auto slice = lowered.getDefiningOp<tensor::ExtractSliceOp>();
-        slice && !isConstantIntValue(slice.getMixedStrides().front(), 1))
-      firstStep = chain.size();
-    chain.emplace_back(def, lowered);
-    tensor = def->getOperand(0);
-  }
-  // Below the first slice with a step, all is contiguous, and a view of a
-  // contiguous tensor is.
-  if (!firstStep)
-    return std::nullopt;
-  SmallVector<Value> strides;
-  for (auto [def, lowered] :
-       llvm::reverse(ArrayRef(chain).take_front(*firstStep + 1))) {
-    if (auto slice = lowered.getDefiningOp<tensor::ExtractSliceOp>()) {
-      if (strides.empty())
-        strides = getContiguousStrides(
-            rewriter, loc, getSizes(rewriter, loc, slice.getSource()));
-      strides.front() = rewriter.createOrFold<arith::MulIOp>(
-          loc, strides.front(),
-          getValueOrCreateConstantIndexOp(rewriter, loc,
-                                          slice.getMixedStrides().front()));
-      continue;
-    }
-    if (isa<SliceTensorOp>(def))
-      continue;
-    auto reshape = lowered.getDefiningOp<tensor::ReshapeOp>();
-    auto shape =
-        reshape ? reshape.getShape().getDefiningOp<tensor::FromElementsOp>()
-                : tensor::FromElementsOp();
-    Value input = rewriter.getRemappedValue(def->getOperand(0));
-    if (!shape || !input)
-      return std::nullopt;
-    Value source = getRankedSource(input);
-    strides = computeViewStrides(rewriter, loc, source,
-                                 getNumElements(rewriter, loc, source),
-                                 llvm::to_vector(shape.getElements()),
-                                 ArrayRef<Value>(strides))
-                  .strides;
-  }
-  return strides;
-}
-
 /// Checks, past infer_size, that the view's shape `extents` fits the input's
 /// layout, in torch's order, for an `input` of `numel` elements whose strides
-/// are `inputStrides` (std::nullopt: contiguous). torch 2.13.0 multiplies the
+/// are `inputStrides` (std::nullopt: contiguous), and returns the view's
+/// strides. torch 2.13.0 multiplies the
 /// sizes in `infer_size` without an overflow check (aten/src/ATen/InferSize.h),
 /// so a shape whose product wraps to `numel` passes it. Then `computeStride`
 /// must find strides; then `set_sizes_and_strides` (c10/core/TensorImpl.h)
@@ -1041,9 +899,10 @@ getStrides(ConversionPatternRewriter &rewriter, Location loc, Value tensor) {
 /// is negative only past an overflow, so any fails it. Then the view's
 /// `numel` is computed with overflow checks (`safe_compute_numel`: uint64
 /// products, each checked, and at most INT64_MAX).
-static void checkView(OpBuilder &builder, Location loc, Value input,
-                      Value numel, ArrayRef<Value> extents,
-                      std::optional<ArrayRef<Value>> inputStrides) {
+static SmallVector<Value>
+checkView(OpBuilder &builder, Location loc, Value input, Value numel,
+          ArrayRef<Value> extents,
+          std::optional<ArrayRef<Value>> inputStrides) {
   using arith::CmpIPredicate;
   Value zero = constantIndex(builder, loc, 0);
   Value one = constantIndex(builder, loc, 1);
@@ -1081,6 +940,7 @@ static void checkView(OpBuilder &builder, Location loc, Value input,
             "Stride calculation overflowed");
   emitCheck(builder, loc, negate(builder, loc, overflows),
             "numel: integer multiplication overflow");
+  return view.strides;
 }
 
 /// Lowers `fx.view` as torch's `infer_size` computes a view's shape: each
@@ -1098,7 +958,9 @@ struct ViewOpLowering : OpConversionPattern<ViewOp> {
       return rewriter.notifyMatchFailure(op, why);
     auto resultType = cast<RankedTensorType>(op.getType());
     Location loc = op.getLoc();
-    Value input = adaptor.getInput().front();
+    StridedTensor strided = getStridedTensor(
+        rewriter, loc, adaptor.getInput(), op.getInput().getType());
+    Value input = strided.tensor;
     ValueRange elements = adaptor.getSize();
     std::string shape = shapeFormat(elements.size());
 
@@ -1185,29 +1047,35 @@ struct ViewOpLowering : OpConversionPattern<ViewOp> {
                 shapeAndExtent);
     }
 
-    std::optional<SmallVector<Value>> inputStrides =
-        getStrides(rewriter, loc, op.getInput());
-    checkView(rewriter, loc, getRankedSource(input), numel, extents,
-              inputStrides ? std::optional<ArrayRef<Value>>(*inputStrides)
-                           : std::nullopt);
+    SmallVector<Value> strides =
+        checkView(rewriter, loc, getRankedSource(input), numel, extents,
+                  strided.strides
+                      ? std::optional<ArrayRef<Value>>(*strided.strides)
+                      : std::nullopt);
 
+    // Where a check fails, the reshape is not reached, but it must stay
+    // valid IR once canonicalize folds constants into it: its extents are
+    // kept non-negative, and it reshapes to dynamic dims, cast to the static
+    // ones after, so that no folding of its source gives it a static input
+    // and result of other element counts.
+    SmallVector<Value> shapeElements;
+    for (Value extent : extents)
+      shapeElements.push_back(
+          isKnownNonNegative(extent)
+              ? extent
+              : rewriter.createOrFold<arith::MaxSIOp>(loc, extent, zero));
     auto shapeType = RankedTensorType::get(
         {static_cast<int64_t>(extents.size())}, rewriter.getIndexType());
     Value shapeTensor =
-        tensor::FromElementsOp::create(rewriter, loc, shapeType, extents);
-    // A static result type claims an element count that the checks above
-    // test at run time. Where they fail, the reshape is not reached, but it
-    // must stay valid IR: canonicalize folds a reshape of a reshape into a
-    // reshape of the first one's source, which may be static with another
-    // count, and tensor.reshape rejects that. An unranked source has none.
-    auto inputType = cast<TensorType>(input.getType());
-    if (resultType.hasStaticShape() && inputType.hasRank() &&
-        !inputType.hasStaticShape())
-      input = tensor::CastOp::create(
-          rewriter, loc, UnrankedTensorType::get(inputType.getElementType()),
-          input);
-    rewriter.replaceOpWithNewOp<tensor::ReshapeOp>(op, resultType, input,
-                                                   shapeTensor);
+        tensor::FromElementsOp::create(rewriter, loc, shapeType, shapeElements);
+    auto dynamicType = RankedTensorType::get(
+        SmallVector<int64_t>(resultType.getRank(), ShapedType::kDynamic),
+        resultType.getElementType(), resultType.getEncoding());
+    Value result = tensor::ReshapeOp::create(rewriter, loc, dynamicType, input,
+                                             shapeTensor);
+    if (dynamicType != resultType)
+      result = tensor::CastOp::create(rewriter, loc, resultType, result);
+    replaceWithStrided(rewriter, op, result, strides);
     return success();
   }
 };
@@ -1321,6 +1189,60 @@ struct ConstantOpTypeConversion : OpConversionPattern<func::ConstantOp> {
   }
 };
 
+/// tensor.cast: the same tensor under another type, with the same strides.
+/// A cast to a type that carries none (unranked) leaves them behind; a cast
+/// from one gives the contiguous strides of the result.
+struct CastOpStrides : OpConversionPattern<tensor::CastOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(tensor::CastOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    StridedTensor source = getStridedTensor(
+        rewriter, loc, adaptor.getSource(), op.getSource().getType());
+    Value result =
+        tensor::CastOp::create(rewriter, loc, op.getType(), source.tensor);
+    SmallVector<Value> strides;
+    if (source.strides)
+      strides = *source.strides;
+    else if (carriesStrides(op.getType()))
+      strides = getContiguousStrides(rewriter, loc,
+                                     getSizes(rewriter, loc, result));
+    replaceWithStrided(rewriter, op, result, strides);
+    return success();
+  }
+};
+
+/// arith.select of two tensors by one condition: the tensor it selects, with
+/// its strides. A condition per element makes a new tensor, contiguous.
+struct SelectOpStrides : OpConversionPattern<arith::SelectOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(arith::SelectOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!op.getCondition().getType().isInteger(1))
+      return rewriter.notifyMatchFailure(op, "a condition per element");
+    Location loc = op.getLoc();
+    Value condition = adaptor.getCondition().front();
+    Type type = op.getType();
+    StridedTensor lhs =
+        getStridedTensor(rewriter, loc, adaptor.getTrueValue(), type);
+    StridedTensor rhs =
+        getStridedTensor(rewriter, loc, adaptor.getFalseValue(), type);
+    Value result = arith::SelectOp::create(rewriter, loc, condition,
+                                           lhs.tensor, rhs.tensor);
+    SmallVector<Value> strides;
+    if (lhs.strides)
+      for (auto [left, right] : llvm::zip_equal(*lhs.strides, *rhs.strides))
+        strides.push_back(rewriter.createOrFold<arith::SelectOp>(
+            loc, condition, left, right));
+    replaceWithStrided(rewriter, op, result, strides);
+    return success();
+  }
+};
+
 struct ConvertFXToTensorPass
     : fx::impl::ConvertFXToTensorBase<ConvertFXToTensorPass> {
   using Base::Base;
@@ -1344,29 +1266,6 @@ struct ConvertFXToTensorPass
     });
     if (!lowerable)
       return signalPassFailure();
-
-    // Strided calls are inlined on a copy until the views are known to
-    // lower, so that a failure leaves the IR as it was.
-    OwningOpRef<ModuleOp> inlined;
-    {
-      StrideFlow flow(module);
-      if (!getStridedCalls(module, flow).empty()) {
-        inlined = module.clone();
-        inlineStridedCalls(*inlined);
-      }
-    }
-    ModuleOp lowered = inlined ? *inlined : module;
-    StrideFlow flow(lowered);
-    lowered.walk([&](ViewOp op) {
-      if (std::string why = whyStridesUnknown(op, flow); !why.empty()) {
-        op->emitOpError("cannot be lowered: ") << why;
-        lowerable = false;
-      }
-    });
-    if (!lowerable)
-      return signalPassFailure();
-    if (inlined)
-      module.getBodyRegion().takeBody(inlined->getBodyRegion());
 
     // One spelling of "size of dim d" where the IR allows it: x.size(d) with
     // a constant d becomes fx.sym_size. x.size()[i] stays: lowered with its
@@ -1408,22 +1307,41 @@ struct ConvertFXToTensorPass
     target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
       return converter.isSignatureLegal(op.getFunctionType());
     });
-    // Any other op is legal once no fx type flows through it: cf.assert and
-    // the scf.for of an unranked element count among them.
-    target.markUnknownOpDynamicallyLegal(
+    // What passes a tensor on passes its strides too.
+    target.addDynamicallyLegalOp<func::CallOp, func::CallIndirectOp,
+                                 func::ConstantOp, func::ReturnOp,
+                                 cf::SwitchOp>(
         [&](Operation *op) { return converter.isLegal(op); });
-    // Sizes and slices through scf and cf control flow.
+    // Of the casts and selects, only those of the input: the ones that the
+    // patterns build are of tensors that they have converted.
+    DenseSet<Operation *> forwarding;
+    module.walk([&](Operation *op) {
+      if (isa<tensor::CastOp, arith::SelectOp>(op) && !converter.isLegal(op))
+        forwarding.insert(op);
+    });
+    target.addDynamicallyLegalOp<tensor::CastOp, arith::SelectOp>(
+        [&](Operation *op) { return !forwarding.contains(op); });
+    // Any other op makes new tensors, contiguous, and is legal once no fx
+    // type flows through it: cf.assert and the scf.for of an unranked
+    // element count among them. The materializations give the tensors it
+    // makes their contiguous strides, and it reads the tensors it is given
+    // without theirs.
+    target.markUnknownOpDynamicallyLegal([](Operation *op) {
+      return !llvm::any_of(op->getOperandTypes(), containsFXType) &&
+             !llvm::any_of(op->getResultTypes(), containsFXType);
+    });
+    // Sizes, slices and strides through scf and cf control flow.
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
                                                          target);
     cf::populateCFStructuralTypeConversionsAndLegality(converter, patterns,
                                                        target);
-    patterns.add<CallIndirectOpSignatureConversion, ConstantOpTypeConversion,
+    patterns.add<CallIndirectOpSignatureConversion, CastOpStrides,
+                 ConstantOpTypeConversion, SelectOpStrides,
                  SwitchOpStructuralConversion>(converter, context);
-    target.addDynamicallyLegalOp<cf::SwitchOp>(
-        [&](cf::SwitchOp op) { return converter.isLegal(op); });
 
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();
+    eraseStridedMarker(module);
     if (messageValues)
       return;
     // For upstream's lowerings: cf.assert, with what the message can say
@@ -1439,6 +1357,41 @@ struct ConvertFXToTensorPass
 } // namespace
 
 void mlir::fx::populateFXToTensorTypeConversions(TypeConverter &converter) {
+  converter.addConversion(
+      [](RankedTensorType type,
+         SmallVectorImpl<Type> &results) -> std::optional<LogicalResult> {
+        if (!carriesStrides(type))
+          return std::nullopt;
+        results.push_back(getMarked(type));
+        results.append(type.getRank(), IndexType::get(type.getContext()));
+        return success();
+      });
+  // A tensor that an op the patterns do not convert makes is new, and
+  // contiguous; such an op reads a converted tensor without its strides.
+  converter.addTargetMaterialization(
+      [](OpBuilder &builder, TypeRange types, ValueRange inputs, Location loc,
+         Type original) -> SmallVector<Value> {
+        if (inputs.size() != 1 || !carriesStrides(inputs.front().getType()) ||
+            types.empty() ||
+            types.front() !=
+                getMarked(cast<RankedTensorType>(inputs.front().getType())))
+          return {};
+        Value tensor = inputs.front();
+        SmallVector<Value> values{
+            castMarker(builder, loc, types.front(), tensor)};
+        llvm::append_range(values,
+                           getContiguousStrides(builder, loc,
+                                                getSizes(builder, loc, tensor)));
+        return values;
+      });
+  converter.addSourceMaterialization([](OpBuilder &builder, Type type,
+                                        ValueRange inputs,
+                                        Location loc) -> Value {
+    if (!carriesStrides(type) || inputs.empty() ||
+        inputs.front().getType() != getMarked(cast<RankedTensorType>(type)))
+      return {};
+    return unmark(builder, loc, inputs.front());
+  });
   converter.addConversion(
       [](SizeType type, SmallVectorImpl<Type> &results) -> LogicalResult {
         if (isOverlongSize(type))
