@@ -538,9 +538,11 @@ bool SliceTensorOp::mayRaise() {
   auto slice = getSlice().getDefiningOp<SliceOp>();
   if (!slice)
     return true;
+  // A step other than 1 multiplies a stride, which torch checks at run time
+  // (convert-fx-to-tensor).
   if (Value step = slice.getStep()) {
     std::optional<int64_t> constant = getSignedConstant(step);
-    if (!constant || *constant <= 0)
+    if (!constant || *constant != 1)
       return true;
   }
   // A static result dim is a claim checked at run time, unless the input's
@@ -650,33 +652,29 @@ static std::optional<int64_t> getCheckedProduct(ArrayRef<int64_t> extents) {
   return product;
 }
 
-bool mlir::fx::mayHaveStep(SliceTensorOp op) {
-  auto slice = op.getSlice().getDefiningOp<SliceOp>();
-  return !slice || (slice.getStep() && getSignedConstant(slice.getStep()) != 1);
-}
-
-/// Whether `tensor` may not be contiguous, as convert-fx-to-tensor follows
-/// strides: a slice whose step may not be 1, or a view or cast of one, or
-/// of what a slice with a step may reach through: a call, a block argument
-/// but a function's, control flow (the lowering follows those across
-/// functions; a single op cannot). A graph region may close the chain into
-/// a cycle, which no program computes.
-static bool mayBeNonContiguous(Value tensor) {
+/// Whether `tensor` is contiguous whatever the run: a tensor that an op
+/// with no tensor operand makes (a constant, tensor.empty), or a view of one,
+/// or a slice of one with no step. Anything else may have the strides of a
+/// slice with a step, which convert-fx-to-tensor carries at run time, across
+/// calls, block arguments, control flow and select. A graph region may close
+/// the chain into a cycle, which no program computes.
+static bool isKnownContiguous(Value tensor) {
   SmallPtrSet<Operation *, 8> seen;
   while (Operation *def = tensor.getDefiningOp()) {
     if (!seen.insert(def).second)
-      return true;
-    if (auto sliceTensor = dyn_cast<SliceTensorOp>(def)) {
-      if (mayHaveStep(sliceTensor))
-        return true;
-    } else if (!isa<ViewOp, CastOpInterface>(def)) {
-      return isa<CallOpInterface, RegionBranchOpInterface>(def);
+      return false;
+    auto slice = dyn_cast<SliceTensorOp>(def);
+    if (!isa<ViewOp>(def) && !slice)
+      return llvm::none_of(def->getOperandTypes(), llvm::IsaPred<TensorType>);
+    if (slice) {
+      auto bounds = slice.getSlice().getDefiningOp<SliceOp>();
+      if (!bounds || (bounds.getStep() &&
+                      getSignedConstant(bounds.getStep()) != 1))
+        return false;
     }
     tensor = def->getOperand(0);
   }
-  Block *block = cast<BlockArgument>(tensor).getOwner();
-  return !block->isEntryBlock() ||
-         !isa<FunctionOpInterface>(block->getParentOp());
+  return false;
 }
 
 bool ViewOp::mayRaise() {
@@ -687,8 +685,10 @@ bool ViewOp::mayRaise() {
   auto inputType = dyn_cast<RankedTensorType>(getInput().getType());
   auto resultType = dyn_cast<RankedTensorType>(getType());
   auto makeSize = getSize().getDefiningOp<MakeSizeOp>();
+  // One dim is one chunk of computeStride, which any shape fits; more may
+  // be chunks that only the run's strides tell.
   if (!inputType || !inputType.hasStaticShape() || !resultType || !makeSize ||
-      mayBeNonContiguous(getInput()))
+      (inputType.getRank() > 1 && !isKnownContiguous(getInput())))
     return true;
   SmallVector<int64_t> shape;
   for (auto [dim, element] : llvm::enumerate(makeSize.getElements())) {

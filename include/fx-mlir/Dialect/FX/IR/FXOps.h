@@ -35,10 +35,6 @@ std::optional<int64_t> normalizeIndex(int64_t index, int64_t size);
 
 namespace mlir::fx {
 
-/// Whether the step of `op`'s slice may be other than 1: a slice with a step
-/// makes a tensor that is not contiguous.
-bool mayHaveStep(SliceTensorOp op);
-
 /// The elements of `tensor.size()`, one index value per dim: fx.sym_size for a
 /// symbolic dim, an arith.constant for a static one.
 SmallVector<Value> createSizeElements(OpBuilder &builder, Location loc,

@@ -227,10 +227,10 @@ def FX_SliceTensorOp : FX_NamedOp<"slice_tensor", [
     input; only dim 0 may differ, and it cannot grow.
 
     A step that is not positive raises, as Python does, and so does a static
-    result dim that the slice does not have. The op is pure only when the
-    step is absent or a positive constant and the result type claims no dim
-    that the input type does not have; otherwise it is not speculatable and
-    is kept unused.
+    result dim that the slice does not have. A step multiplies the stride of
+    dim 0, which torch checks. The op is pure only when the step is absent
+    or the constant 1 and the result type claims no dim that the input type
+    does not have; otherwise it is not speculatable and is kept unused.
 
     ```mlir
     %r = fx.slice_tensor %t[%s] : tensor<?xi64> -> tensor<?xi64>
@@ -270,13 +270,13 @@ def FX_ViewOp : FX_NamedOp<"view", [
 
     A size that does not fit the tensor raises at run time, with torch's
     message (see `convert-fx-to-tensor`); the verifier rejects only types
-    that contradict each other. The op is pure only when its size is
-    constants that fit the static input, as the result type says, with
-    strides that do not overflow, and the input is not a slice with a step
-    (or a view or cast of one), whose strides may not allow the view, nor
-    what one may reach through: a call's result, a block argument but a
-    function's, a result of control flow; otherwise it is not speculatable
-    and is kept unused.
+    that contradict each other. Whether the input's strides allow the view
+    is known only at run time, as in torch. The op is pure only when its
+    size is constants that fit the static input, as the result type says,
+    with strides that do not overflow, and the input has at most one dim or
+    is contiguous whatever the run: made by an op with no tensor operand (a
+    constant, `tensor.empty`), or a view or a slice without a step of such a
+    tensor; otherwise it is not speculatable and is kept unused.
 
     ```mlir
     %v = fx.view %x, %s : tensor<?x8xf32>, !fx.size<2> -> tensor<?x8xf32>
