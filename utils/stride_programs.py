@@ -247,6 +247,11 @@ class Body:
 
 
 def emit_view(body, t, dims, spec, operand):
+    if not spec and None not in dims and math.prod(dims) != 1:
+        # A rank-0 result type is static: a static input of another count
+        # would be a verifier error, not torch's run-time one.
+        t = emit_cast(body, t, dims, dynamic(dims))
+        dims = dynamic(dims)
     names = [operand(s) for s in spec]
     n = len(names)
     size = body.add(f"fx.make_size {', '.join('%' + e for e in names)} : !fx.size<{n}>"
@@ -384,7 +389,7 @@ def render_stage(name, k, stage, t, dims, body, helpers):
         acc = f"acc{k}"
         s, _ = emit_slice(b, acc, sdims, stage.spec, operand)
         r = body.fresh()
-        body.raw(f"  %{r} = scf.for %i{k} = %{zero} to %{n} step %{one} "
+        body.raw(f"  %{r} = scf.for %iv{k} = %{zero} to %{n} step %{one} "
                  f"iter_args(%{acc} = %{t0}) -> ({ttype(sdims)}) {{\n" +
                  "".join("  " + line for line in b.lines) +
                  f"    scf.yield %{s} : {ttype(sdims)}\n  }}\n")
