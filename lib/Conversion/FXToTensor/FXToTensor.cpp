@@ -1055,9 +1055,9 @@ struct ViewOpLowering : OpConversionPattern<ViewOp> {
 
     // Where a check fails, the reshape is not reached, but it must stay
     // valid IR once canonicalize folds constants into it: its extents are
-    // kept non-negative, and it reshapes to dynamic dims, cast to the static
-    // ones after, so that no folding of its source gives it a static input
-    // and result of other element counts.
+    // kept non-negative, and a static result is reshaped to dynamic dims,
+    // cast to the static ones after, so that no folding of its source gives
+    // it a static input and result of other element counts.
     SmallVector<Value> shapeElements;
     for (Value extent : extents)
       shapeElements.push_back(
@@ -1068,11 +1068,25 @@ struct ViewOpLowering : OpConversionPattern<ViewOp> {
         {static_cast<int64_t>(extents.size())}, rewriter.getIndexType());
     Value shapeTensor =
         tensor::FromElementsOp::create(rewriter, loc, shapeType, shapeElements);
-    auto dynamicType = RankedTensorType::get(
-        SmallVector<int64_t>(resultType.getRank(), ShapedType::kDynamic),
-        resultType.getElementType(), resultType.getEncoding());
-    Value result = tensor::ReshapeOp::create(rewriter, loc, dynamicType, input,
-                                             shapeTensor);
+    RankedTensorType dynamicType = resultType;
+    if (resultType.hasStaticShape())
+      dynamicType = RankedTensorType::get(
+          SmallVector<int64_t>(resultType.getRank(), ShapedType::kDynamic),
+          resultType.getElementType(), resultType.getEncoding());
+    Value result;
+    auto rankedInput = dyn_cast<RankedTensorType>(input.getType());
+    if (resultType.getRank() == 0 && rankedInput) {
+      // A 0-d result has no dynamic dim to hide a count behind: its one
+      // element is the input's first.
+      Value element = tensor::ExtractOp::create(
+          rewriter, loc, input,
+          SmallVector<Value>(rankedInput.getRank(), zero));
+      result = tensor::FromElementsOp::create(rewriter, loc, resultType,
+                                              element);
+    } else {
+      result = tensor::ReshapeOp::create(rewriter, loc, dynamicType, input,
+                                         shapeTensor);
+    }
     if (dynamicType != resultType)
       result = tensor::CastOp::create(rewriter, loc, resultType, result);
     replaceWithStrided(rewriter, op, result, strides);

@@ -54,11 +54,14 @@ func.func @folded_minus_one(%y: tensor<?xf32>) -> tensor<?x2xf32> {
   return %v : tensor<?x2xf32>
 }
 
-// A view whose size and input are static is proven at lowering: no check.
-// LOWERED-LABEL: func.func @static_view
-// LOWERED-NOT: fx.assert
-// LOWERED: tensor.reshape
-func.func @static_view(%y: tensor<6xf32>) -> tensor<3x2xf32> {
+// A view whose size and input are static, of an input made in the function
+// (contiguous), is proven once canonicalize folds its contiguous strides:
+// no check.
+// CANON-LABEL: func.func @static_view
+// CANON-NOT: fx.assert
+// CANON: tensor.reshape
+func.func @static_view() -> tensor<3x2xf32> {
+  %y = arith.constant dense<0.0> : tensor<6xf32>
   %c3 = arith.constant 3 : index
   %c2 = arith.constant 2 : index
   %s = fx.make_size %c3, %c2 : !fx.size<2>
@@ -75,7 +78,8 @@ func.func @static_view(%y: tensor<6xf32>) -> tensor<3x2xf32> {
 // LOWERED: fx.assert %{{.*}}, "shape '[{}, -1]' is invalid for input of size {}" (%[[N]], %{{.*}} : index, index)
 // LOWERED: fx.assert %{{.*}}, "cannot reshape tensor of 0 elements into shape [{}, -1] because the unspecified dimension size -1 can be any value and is ambiguous" (%[[N]] : index)
 // LOWERED: %[[Q:.*]] = arith.divsi
-// LOWERED: tensor.from_elements %{{.*}}, %[[Q]] : tensor<2xindex>
+// LOWERED: %[[E:.*]] = arith.maxsi %[[Q]], %c0{{(_[0-9]+)?}} : index
+// LOWERED: tensor.from_elements %{{.*}}, %[[E]] : tensor<2xindex>
 func.func @literal_minus_one(%x: tensor<?x3x4xf32>) -> tensor<?x?xf32> {
   %n = fx.size %x, dim = 0 : tensor<?x3x4xf32> -> index
   %c-1 = arith.constant -1 : index
@@ -99,7 +103,7 @@ func.func @static_minus_one(%x: tensor<2x3x4xf32>) -> tensor<?x?xf32> {
 
 // A run-time element may be -1, so the constant -1 after it may be a second.
 // LOWERED-LABEL: func.func @runtime_then_minus_one
-// LOWERED-SAME: %[[N:[^:]*]]: index
+// LOWERED-SAME: %{{[^:]*}}: index, %{{[^:]*}}: index, %{{[^:]*}}: index, %[[N:[^:]*]]: index)
 // LOWERED: fx.assert %{{.*}}, "invalid shape dimension {} at index 0 of shape [{}, -1]" (%[[N]], %[[N]] : index, index)
 // LOWERED: fx.assert %{{.*}}, "only one dimension can be inferred"{{$}}
 // LOWERED: fx.assert %{{.*}}, "shape '[{}, -1]' is invalid for input of size 24" (%[[N]] : index)
@@ -114,7 +118,7 @@ func.func @runtime_then_minus_one(%x: tensor<2x3x4xf32>, %n: index) -> tensor<?x
 // whole shape, the dim read from y included (which needs no check of its
 // own).
 // LOWERED-LABEL: func.func @invalid_element_in_shape
-// LOWERED-SAME: %[[E:[^:]*]]: index
+// LOWERED-SAME: %[[E:[^:]*]]: index)
 // LOWERED: %[[N:.*]] = tensor.dim
 // LOWERED-NOT: fx.assert
 // LOWERED: fx.assert %{{.*}}, "invalid shape dimension {} at index 2 of shape [{}, 2, {}]" (%[[E]], %[[N]], %[[E]] : index, index, index)
@@ -131,18 +135,17 @@ func.func @invalid_element_in_shape(%y: tensor<?xf32>, %e: index) -> tensor<?x2x
 
 // x.view(-1, -1).view(5) and x.view(-1).view(()) of a static x with 0
 // elements: the second view's element count check folds to false, and its
-// reshape is never reached. canonicalize folds a reshape of a reshape into a
+// result is never reached. canonicalize folds a reshape of a reshape into a
 // reshape of the first one's source, tensor<0xf32>, which tensor.reshape
-// rejects with a static result of 5 or 1 elements: the source is cast to an
-// unranked tensor first, which has no static count.
+// rejects with a static result of 5 elements: a static result is reshaped
+// to dynamic dims and cast after, and a 0-d one is the input's first
+// element.
 // CANON-LABEL: func.func @static_after_failing_view
-// CANON: %[[R:.*]] = tensor.reshape %{{.*}} : (tensor<0xf32>, tensor<2xindex>) -> tensor<?x?xf32>
-// CANON: %[[U:.*]] = tensor.cast %[[R]] : tensor<?x?xf32> to tensor<*xf32>
-// CANON: tensor.reshape %[[U]](%{{.*}}) : (tensor<*xf32>, tensor<1xindex>) -> tensor<5xf32>
-// CANON-LABEL: func.func @scalar_after_failing_view
 // CANON: %[[R:.*]] = tensor.reshape %{{.*}} : (tensor<0xf32>, tensor<1xindex>) -> tensor<?xf32>
-// CANON: %[[U:.*]] = tensor.cast %[[R]] : tensor<?xf32> to tensor<*xf32>
-// CANON: tensor.reshape %[[U]](%{{.*}}) : (tensor<*xf32>, tensor<0xindex>) -> tensor<f32>
+// CANON: tensor.cast %[[R]] : tensor<?xf32> to tensor<5xf32>
+// CANON-LABEL: func.func @scalar_after_failing_view
+// CANON: %[[E:.*]] = tensor.extract %{{.*}}[%{{.*}}] : tensor<?xf32>
+// CANON: tensor.from_elements %[[E]] : tensor<f32>
 func.func @static_after_failing_view(%x: tensor<0xf32>) -> tensor<5xf32> {
   %c-1 = arith.constant -1 : index
   %s = fx.make_size %c-1, %c-1 : !fx.size<2>
@@ -163,7 +166,7 @@ func.func @scalar_after_failing_view(%x: tensor<0xf32>) -> tensor<f32> {
 
 // Static result dims are checked against what the size computes.
 // LOWERED-LABEL: func.func @static_result
-// LOWERED-SAME: %[[N:[^:]*]]: index
+// LOWERED-SAME: %[[N:[^:]*]]: index)
 // LOWERED: fx.assert %{{.*}}, "view: dim 0 of shape '[{}, 2]' is {}, not 3, as the result type tensor<3x2xf32> says" (%[[N]], %{{.*}} : index, index)
 // LOWERED-LABEL: func.func @static_slice_rows
 // LOWERED: fx.assert %{{.*}}, "dim 0 of the slice is {}, not 3, as the result type tensor<3xi64> says" (%{{.*}} : index)
@@ -205,7 +208,7 @@ func.func @unranked_result(%t: tensor<?x4xi64>) -> tensor<*xi64> {
 // x.size(d) of a 0-d tensor: torch raises for every d, and tensor.dim takes
 // no 0-d operand. The assert always fails; no tensor.dim is built.
 // LOWERED-LABEL: func.func @size_of_0d
-// LOWERED-SAME: %[[D:[^:]*]]: index
+// LOWERED-SAME: %[[D:[^:]*]]: index)
 // LOWERED-NOT: tensor.dim
 // LOWERED: %[[NO:.*]] = arith.constant false
 // LOWERED: fx.assert %[[NO]], "Dimension specified as {} but tensor has no dimensions" (%[[D]] : index)

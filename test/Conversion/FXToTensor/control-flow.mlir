@@ -2,7 +2,7 @@
 
 // A !fx.size<2> yielded by scf.if is two index results.
 // CHECK-LABEL: func.func @if_size
-// CHECK-SAME: (%[[X:.*]]: tensor<?x8xf32>, %[[Y:.*]]: tensor<?x4xf32>, %[[C:.*]]: i1) -> index
+// CHECK-SAME: (%[[X:.*]]: tensor<?x8xf32>, %{{[a-z0-9_]+}}: index, %{{[a-z0-9_]+}}: index, %[[Y:.*]]: tensor<?x4xf32>, %{{[a-z0-9_]+}}: index, %{{[a-z0-9_]+}}: index, %[[C:.*]]: i1) -> index
 // CHECK: %[[R:.*]]:2 = scf.if %[[C]] -> (index, index)
 // CHECK: scf.yield %{{.*}}, %{{.*}} : index, index
 // CHECK: scf.yield %{{.*}}, %{{.*}} : index, index
@@ -63,7 +63,7 @@ func.func @call_declared(%x: tensor<?x8xf32>, %s: !fx.slice) {
 // A !fx.size<2> through cf.switch is two index values to each successor, as
 // through cf.br and cf.cond_br; a case without operands keeps none.
 // CHECK-LABEL: func.func @switch_size
-// CHECK-SAME: (%[[X:.*]]: tensor<?x8xf32>, %[[Y:.*]]: tensor<?x4xf32>, %[[K:.*]]: i32) -> index
+// CHECK-SAME: (%[[X:.*]]: tensor<?x8xf32>, %{{[a-z0-9_]+}}: index, %{{[a-z0-9_]+}}: index, %[[Y:.*]]: tensor<?x4xf32>, %{{[a-z0-9_]+}}: index, %{{[a-z0-9_]+}}: index, %[[K:.*]]: i32) -> index
 // CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
 // CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
 // CHECK-DAG: %[[N:.*]] = tensor.dim %[[X]]
@@ -97,7 +97,7 @@ func.func @switch_size(%x: tensor<?x8xf32>, %y: tensor<?x4xf32>, %k: i32) -> ind
 // elements of sizes and slices.
 // CHECK-LABEL: func.func @indirect_callee(%{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index) -> (index, index)
 // CHECK-LABEL: func.func @call_indirect
-// CHECK-SAME: (%[[X:.*]]: tensor<?x8xf32>, %[[A:.*]]: index, %[[B:.*]]: index, %[[C:.*]]: index)
+// CHECK-SAME: (%[[X:.*]]: tensor<?x8xf32>, %{{[a-z0-9_]+}}: index, %{{[a-z0-9_]+}}: index, %[[A:.*]]: index, %[[B:.*]]: index, %[[C:.*]]: index)
 // CHECK-NOT: fx.
 // CHECK-DAG: %[[F:.*]] = constant @indirect_callee : (index, index, index, index, index) -> (index, index)
 // CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index

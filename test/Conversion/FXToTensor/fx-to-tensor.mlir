@@ -3,7 +3,7 @@
 // RUN: %preload_asan mlir-opt %fx_plugins %s --pass-pipeline='builtin.module(convert-fx-to-tensor,cse)' --split-input-file | FileCheck %s
 
 // CHECK-LABEL: func.func @size_with_dim
-// CHECK-SAME: (%[[X:.*]]: tensor<?x8xf32>, %[[D:.*]]: index, %[[U:.*]]: tensor<*xf32>)
+// CHECK-SAME: (%[[X:.*]]: tensor<?x8xf32>, %{{[a-z0-9_]+}}: index, %{{[a-z0-9_]+}}: index, %[[D:.*]]: index, %[[U:.*]]: tensor<*xf32>)
 // CHECK-NOT: fx.
 // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
 // CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
@@ -34,7 +34,7 @@ func.func @size_with_dim(%x: tensor<?x8xf32>, %d: index, %u: tensor<*xf32>)
 
 // A torch.Size is its elements, also across function boundaries.
 // CHECK-LABEL: func.func @sizes
-// CHECK-SAME: (%[[X:.*]]: tensor<?x8xf32>, %[[A:.*]]: index, %[[B:.*]]: index) -> (index, index, index, index)
+// CHECK-SAME: (%[[X:.*]]: tensor<?x8xf32>, %{{[a-z0-9_]+}}: index, %{{[a-z0-9_]+}}: index, %[[A:.*]]: index, %[[B:.*]]: index) -> (index, index, index, index)
 // CHECK-NOT: fx.
 // CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
 // CHECK-DAG: %[[N:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<?x8xf32>
@@ -49,8 +49,8 @@ func.func @sizes(%x: tensor<?x8xf32>, %a: index, %b: index)
 }
 
 // CHECK-LABEL: func.func @caller
-// CHECK-SAME: (%[[X:.*]]: tensor<?x8xf32>) -> (index, index)
-// CHECK: %[[R:.*]]:4 = call @sizes(%[[X]], %{{.*}}, %{{.*}}) : (tensor<?x8xf32>, index, index) -> (index, index, index, index)
+// CHECK-SAME: (%[[X:.*]]: tensor<?x8xf32>, %[[X0:.*]]: index, %[[X1:.*]]: index) -> (index, index)
+// CHECK: %[[R:.*]]:4 = call @sizes(%[[X]], %[[X0]], %[[X1]], %{{.*}}, %{{.*}}) : (tensor<?x8xf32>, index, index, index, index) -> (index, index, index, index)
 // CHECK: return %[[R]]#0, %[[R]]#1
 func.func @caller(%x: tensor<?x8xf32>) -> !fx.size<2> {
   %c1 = arith.constant 1 : index
@@ -62,7 +62,7 @@ func.func @caller(%x: tensor<?x8xf32>) -> !fx.size<2> {
 
 // t[start:stop:step] with Python's clamping, as tensor.extract_slice.
 // CHECK-LABEL: func.func @slice
-// CHECK-SAME: (%[[T:.*]]: tensor<?x4xi64>, %[[STOP:.*]]: index)
+// CHECK-SAME: (%[[T:.*]]: tensor<?x4xi64>, %{{[a-z0-9_]+}}: index, %{{[a-z0-9_]+}}: index, %[[STOP:.*]]: index)
 // CHECK-NOT: fx.
 // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
 // CHECK-DAG: %[[LEN:.*]] = tensor.dim %[[T]], %[[C0]] : tensor<?x4xi64>
@@ -88,12 +88,16 @@ func.func @slice(%t: tensor<?x4xi64>, %stop: index) -> tensor<?x4xi64> {
 }
 
 // An absent stop is the end; with a static input and step, the slice
-// folds to static offsets, sizes and strides, and nothing is left to check.
+// folds to static offsets, sizes and strides. Only the stride that the step
+// makes of the caller's is left to check.
 // CHECK-LABEL: func.func @slice_static
-// CHECK-SAME: (%[[T:.*]]: tensor<5xi64>)
-// CHECK-NOT: cf.assert
+// CHECK-SAME: (%[[T:.*]]: tensor<5xi64>, %[[T0:.*]]: index)
+// CHECK-NOT: cf.assert %{{.*}}, "slice step cannot be zero"
+// CHECK: %[[S0:.*]] = arith.muli %[[T0]], %c2 : index
+// CHECK: cf.assert %{{.*}}, "IntArrayRef contains an int that cannot be represented as a SymInt: ?"
+// CHECK: cf.assert %{{.*}}, "as_strided: Negative strides are not supported at the moment, got strides: [?]"
 // CHECK: %[[R:.*]] = tensor.extract_slice %[[T]][0] [3] [2] : tensor<5xi64> to tensor<3xi64>
-// CHECK: return %[[R]]
+// CHECK: return %[[R]], %[[S0]]
 func.func @slice_static(%t: tensor<5xi64>) -> tensor<3xi64> {
   %c2 = arith.constant 2 : index
   %s = fx.slice none, none, %c2
@@ -104,7 +108,7 @@ func.func @slice_static(%t: tensor<5xi64>) -> tensor<3xi64> {
 // -----
 
 // CHECK-LABEL: func.func @view
-// CHECK-SAME: (%[[X:.*]]: tensor<?x8xf32>, %[[Y:.*]]: tensor<?xf32>)
+// CHECK-SAME: (%[[X:.*]]: tensor<?x8xf32>, %{{[a-z0-9_]+}}: index, %{{[a-z0-9_]+}}: index, %[[Y:.*]]: tensor<?xf32>, %{{[a-z0-9_]+}}: index)
 // CHECK-NOT: fx.
 // CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
 // CHECK-DAG: %[[N:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<?x8xf32>

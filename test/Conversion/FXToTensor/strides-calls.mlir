@@ -1,20 +1,22 @@
-// The strides of a call's result are its callee's returned strides, with
-// the callee's arguments bound to the operands: a call that may pass or
-// return a slice with a step is inlined, and the view compares the strides
-// as in the function. Calls of contiguous tensors stay.
+// A call passes each tensor's strides along with it and returns the callee's
+// returned strides: a function's signature has, after each ranked tensor,
+// one index per dim. A view of a call's result compares the strides that
+// come back, at run time, whatever the callee did.
 // RUN: fx-opt %s --convert-fx-to-tensor --canonicalize --cse | FileCheck %s
 
 // every(x, st).view(-1) of x of shape [?, 3], every(x, st) = x[::st]: the
-// strides (3 * st, 1), as @stepped in strides.mlir.
+// callee returns the strides (s0 * st, s1), and the view compares them.
 // CHECK-LABEL: func.func @every
-// CHECK-LABEL: func.func @call_stepped
-// CHECK-SAME: (%[[X:.*]]: tensor<?x3xf32>, %[[ST:.*]]: index)
-// CHECK-NOT: call
-// CHECK-DAG: %[[C3:.*]] = arith.constant 3 : index
+// CHECK-SAME: (%[[X:.*]]: tensor<?x3xf32>, %[[X0:.*]]: index, %[[X1:.*]]: index, %[[ST:.*]]: index) -> (tensor<?x3xf32>, index, index)
 // CHECK: %[[STEP:.*]] = arith.select %{{.*}}, %[[ST]], %{{.*}} : index
+// CHECK: %[[S0:.*]] = arith.muli %[[X0]], %[[STEP]] : index
 // CHECK: tensor.extract_slice %[[X]][%{{.*}}, 0] [%{{.*}}, 3] [%[[STEP]], 1]
-// CHECK: %[[STRIDE:.*]] = arith.muli %[[STEP]], %[[C3]] : index
-// CHECK: arith.cmpi ne, %[[STRIDE]], %[[C3]] : index
+// CHECK: return %{{.*}}, %[[S0]], %[[X1]] : tensor<?x3xf32>, index, index
+// CHECK-LABEL: func.func @call_stepped
+// CHECK-SAME: (%[[T:.*]]: tensor<?x3xf32>, %[[T0:.*]]: index, %[[T1:.*]]: index, %[[ST:.*]]: index) -> (tensor<?xf32>, index)
+// CHECK: %[[R:.*]]:3 = call @every(%[[T]], %[[T0]], %[[T1]], %[[ST]])
+// CHECK: %[[CHUNK:.*]] = arith.muli %[[R]]#2, %c3 : index
+// CHECK: arith.cmpi ne, %[[R]]#1, %[[CHUNK]] : index
 // CHECK: cf.assert %{{.*}}, "view size is not compatible with input tensor's size and stride (at least one dimension spans across two contiguous subspaces). Use .reshape(...) instead."
 // CHECK: tensor.reshape
 func.func @every(%x: tensor<?x3xf32>, %st: index) -> tensor<?x3xf32> {
@@ -30,16 +32,17 @@ func.func @call_stepped(%t: tensor<?x3xf32>, %st: index) -> tensor<?xf32> {
   return %v : tensor<?xf32>
 }
 
-// identity(x[::st]).view(-1): the argument's strides come back.
+// identity(x[::st]).view(-1): the argument's strides go in and come back.
 // CHECK-LABEL: func.func @identity
+// CHECK-SAME: (%[[X:.*]]: tensor<?x3xf32>, %[[X0:.*]]: index, %[[X1:.*]]: index) -> (tensor<?x3xf32>, index, index)
+// CHECK-NEXT: return %[[X]], %[[X0]], %[[X1]]
 // CHECK-LABEL: func.func @call_identity
-// CHECK-SAME: (%[[X:.*]]: tensor<?x3xf32>, %[[ST:.*]]: index)
-// CHECK-NOT: call
-// CHECK-DAG: %[[C3:.*]] = arith.constant 3 : index
-// CHECK: %[[STEP:.*]] = arith.select %{{.*}}, %[[ST]], %{{.*}} : index
-// CHECK: %[[STRIDE:.*]] = arith.muli %[[STEP]], %[[C3]] : index
-// CHECK: arith.cmpi ne, %[[STRIDE]], %[[C3]] : index
-// CHECK: tensor.reshape
+// CHECK-SAME: (%[[T:.*]]: tensor<?x3xf32>, %[[T0:.*]]: index, %[[T1:.*]]: index, %[[ST:.*]]: index)
+// CHECK: %[[S0:.*]] = arith.muli %[[T0]], %{{.*}} : index
+// CHECK: %[[R:.*]]:3 = call @identity(%{{.*}}, %[[S0]], %[[T1]])
+// CHECK: %[[CHUNK:.*]] = arith.muli %[[R]]#2, %c3 : index
+// CHECK: arith.cmpi ne, %[[R]]#1, %[[CHUNK]] : index
+// CHECK: cf.assert %{{.*}}, "view size is not compatible
 func.func @identity(%x: tensor<?x3xf32>) -> tensor<?x3xf32> {
   return %x : tensor<?x3xf32>
 }
@@ -53,25 +56,18 @@ func.func @call_identity(%t: tensor<?x3xf32>, %st: index) -> tensor<?xf32> {
   return %v : tensor<?xf32>
 }
 
-// identity(x).view(-1) and a view of an scf.if of arguments: contiguous,
-// the call stays and no stride is compared.
-// CHECK-LABEL: func.func @call_contiguous
-// CHECK: call @identity
-// CHECK-NOT: arith.cmpi ne
-// CHECK: tensor.reshape
-// CHECK-NOT: arith.cmpi ne
-// CHECK: tensor.reshape
-func.func @call_contiguous(%t: tensor<?x3xf32>, %u: tensor<?x3xf32>, %c: i1)
-    -> (tensor<?xf32>, tensor<?xf32>) {
-  %r = call @identity(%t) : (tensor<?x3xf32>) -> tensor<?x3xf32>
-  %m1 = arith.constant -1 : index
-  %s = fx.make_size %m1 : !fx.size<1>
-  %v = fx.view %r, %s : tensor<?x3xf32>, !fx.size<1> -> tensor<?xf32>
-  %i = scf.if %c -> tensor<?x3xf32> {
-    scf.yield %t : tensor<?x3xf32>
-  } else {
-    scf.yield %u : tensor<?x3xf32>
-  }
-  %w = fx.view %i, %s : tensor<?x3xf32>, !fx.size<1> -> tensor<?xf32>
-  return %v, %w : tensor<?xf32>, tensor<?xf32>
+// A declaration's signature carries the strides too: its callers and its
+// definition elsewhere agree on them.
+// CHECK-LABEL: func.func private @external
+// CHECK-SAME: (tensor<?x3xf32>, index, index) -> (tensor<?x3xf32>, index, index)
+func.func private @external(tensor<?x3xf32>) -> tensor<?x3xf32>
+
+// A tensor that an upstream op makes is new and contiguous: its strides are
+// the products of the later dims.
+// CHECK-LABEL: func.func @made
+// CHECK: %[[E:.*]] = tensor.empty(%{{.*}}) : tensor<?x3xf32>
+// CHECK: return %[[E]], %c3, %c1 : tensor<?x3xf32>, index, index
+func.func @made(%n: index) -> tensor<?x3xf32> {
+  %e = tensor.empty(%n) : tensor<?x3xf32>
+  return %e : tensor<?x3xf32>
 }

@@ -1,17 +1,22 @@
-// A view needs strides that torch's computeStride finds. The lowering
-// follows them from a slice with a step: its dim 0 stride is the step times
-// the input's. A view of a contiguous tensor has no strides to read.
+// A view needs strides that torch's computeStride finds, and reads those
+// its input carries: a function's argument comes with its caller's, a slice
+// with a step multiplies the stride of dim 0 by the step. Where the input
+// is made in the function, contiguous, they fold to constants.
 // RUN: fx-opt %s --convert-fx-to-tensor --canonicalize --cse | FileCheck %s
 
-// x[::st].view(-1) of x of shape [?, 3]: the strides (3 * st, 1) are
-// compared with the sizes at run time.
+// x[::st].view(-1) of x of shape [?, 3] and strides (s0, s1): the strides
+// (s0 * st, s1) are compared with the sizes at run time: dim 0 ends a chunk
+// unless s0 * st is 3 * s1.
 // CHECK-LABEL: func.func @stepped
-// CHECK-SAME: (%[[X:.*]]: tensor<?x3xf32>, %[[ST:.*]]: index)
+// CHECK-SAME: (%[[X:.*]]: tensor<?x3xf32>, %[[X0:.*]]: index, %[[X1:.*]]: index, %[[ST:.*]]: index) -> (tensor<?xf32>, index)
 // CHECK-DAG: %[[C3:.*]] = arith.constant 3 : index
 // CHECK: %[[STEP:.*]] = arith.select %{{.*}}, %[[ST]], %{{.*}} : index
+// CHECK: %[[STRIDE:.*]] = arith.muli %[[X0]], %[[STEP]] : index
+// CHECK: cf.assert %{{.*}}, "IntArrayRef contains an int that cannot be represented as a SymInt: ?"
+// CHECK: cf.assert %{{.*}}, "as_strided: Negative strides are not supported at the moment, got strides: [?, ?]"
 // CHECK: tensor.extract_slice %[[X]][%{{.*}}, 0] [%{{.*}}, 3] [%[[STEP]], 1]
-// CHECK: %[[STRIDE:.*]] = arith.muli %[[STEP]], %[[C3]] : index
-// CHECK: arith.cmpi ne, %[[STRIDE]], %[[C3]] : index
+// CHECK: %[[CHUNK:.*]] = arith.muli %[[X1]], %[[C3]] : index
+// CHECK: arith.cmpi ne, %[[STRIDE]], %[[CHUNK]] : index
 // CHECK: cf.assert %{{.*}}, "view size is not compatible with input tensor's size and stride (at least one dimension spans across two contiguous subspaces). Use .reshape(...) instead."
 // CHECK: cf.assert %{{.*}}, "numel: integer multiplication overflow"
 // CHECK: tensor.reshape
@@ -24,11 +29,14 @@ func.func @stepped(%t: tensor<?x3xf32>, %st: index) -> tensor<?xf32> {
   return %v : tensor<?xf32>
 }
 
-// x[a:].view(-1): no step, so contiguous: no chunk boundary is compared,
-// and the compatibility check only guards against a wrapped product.
+// x[a:].view(-1): no step, so the strides are the argument's, unchecked by
+// the slice, and compared by the view.
 // CHECK-LABEL: func.func @unstepped
+// CHECK-SAME: (%[[X:.*]]: tensor<?x3xf32>, %[[X0:.*]]: index, %[[X1:.*]]: index, %{{.*}}: index)
+// CHECK-NOT: as_strided
 // CHECK: tensor.extract_slice %{{.*}}[%{{.*}}, 0] [%{{.*}}, 3] [1, 1]
-// CHECK-NOT: arith.cmpi ne
+// CHECK: %[[CHUNK:.*]] = arith.muli %[[X1]], %c3 : index
+// CHECK: arith.cmpi ne, %[[X0]], %[[CHUNK]] : index
 // CHECK: cf.assert %{{.*}}, "view size is not compatible
 // CHECK-NOT: cf.assert %{{.*}}, "Stride calculation overflowed"
 // CHECK: cf.assert %{{.*}}, "numel: integer multiplication overflow"
@@ -41,14 +49,16 @@ func.func @unstepped(%t: tensor<?x3xf32>, %a: index) -> tensor<?xf32> {
   return %v : tensor<?xf32>
 }
 
-// torch.zeros(4, 3)[::2].view(6): static, and refused as torch refuses it.
+// torch.zeros(4, 3)[::2].view(6): static and contiguous, made in the
+// function, and refused as torch refuses it.
 // The view may raise, so canonicalize keeps it though it is unused.
 // CHECK-LABEL: func.func @static_refused
 // CHECK: %[[FALSE:.*]] = arith.constant false
 // CHECK: cf.assert %[[FALSE]], "view size is not compatible
 // CHECK-LABEL: func.func @static_refused_unused
 // CHECK: cf.assert %{{.*}}, "view size is not compatible
-func.func @static_refused(%t: tensor<4x3xf32>) -> tensor<6xf32> {
+func.func @static_refused() -> tensor<6xf32> {
+  %t = arith.constant dense<0.0> : tensor<4x3xf32>
   %c2 = arith.constant 2 : index
   %c6 = arith.constant 6 : index
   %sl = fx.slice none, none, %c2
@@ -57,7 +67,8 @@ func.func @static_refused(%t: tensor<4x3xf32>) -> tensor<6xf32> {
   %v = fx.view %r, %s : tensor<2x3xf32>, !fx.size<1> -> tensor<6xf32>
   return %v : tensor<6xf32>
 }
-func.func @static_refused_unused(%t: tensor<4x3xf32>) {
+func.func @static_refused_unused() {
+  %t = arith.constant dense<0.0> : tensor<4x3xf32>
   %c2 = arith.constant 2 : index
   %c6 = arith.constant 6 : index
   %sl = fx.slice none, none, %c2
@@ -72,7 +83,8 @@ func.func @static_refused_unused(%t: tensor<4x3xf32>) {
 // CHECK-LABEL: func.func @static_kept
 // CHECK-NOT: cf.assert
 // CHECK: tensor.reshape
-func.func @static_kept(%t: tensor<4x3xf32>) -> tensor<2x3x1xf32> {
+func.func @static_kept() -> tensor<2x3x1xf32> {
+  %t = arith.constant dense<0.0> : tensor<4x3xf32>
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
   %c3 = arith.constant 3 : index
@@ -88,7 +100,8 @@ func.func @static_kept(%t: tensor<4x3xf32>) -> tensor<2x3x1xf32> {
 // CHECK-LABEL: func.func @stride_overflow_unused
 // CHECK: %[[FALSE:.*]] = arith.constant false
 // CHECK: cf.assert %[[FALSE]], "Stride calculation overflowed"
-func.func @stride_overflow_unused(%t: tensor<0xf32>) {
+func.func @stride_overflow_unused() {
+  %t = arith.constant dense<> : tensor<0xf32>
   %c0 = arith.constant 0 : index
   %c2 = arith.constant 2 : index
   %max = arith.constant 9223372036854775807 : index
