@@ -103,44 +103,40 @@ def ConvertFXToTensor : Pass<"convert-fx-to-tensor", "::mlir::ModuleOp"> {
     (`aten/src/ATen/TensorUtils.cpp`) splits the input's dims into chunks
     contiguous in memory and fits the new sizes to each chunk.
     `torch.arange(12).view(4, 3)[::2].view(-1, 2)` raises; at one row,
-    `torch.arange(6).view(2, 3)[::2].view(-1, 3)` does not. So the lowering
-    follows the strides that torch would give each tensor, as `index`
-    values known at run time where the sizes or steps are:
+    `torch.arange(6).view(2, 3)[::2].view(-1, 3)` does not. A lowered
+    tensor has value semantics, so its elements are torch's; what it lacks
+    is the strides, and the lowering carries them at run time: each ranked
+    tensor without an encoding becomes the tensor and one `index` stride per
+    dim (a 1:N conversion, as for `!fx.size`). They travel wherever the
+    tensor does: function signatures (a function's arguments and results
+    are followed by their strides, declarations and function values
+    included), `func.call`, `func.call_indirect`, `scf.for`, `scf.if`,
+    `scf.while`, `cf` branches, `arith.select` of one condition and
+    `tensor.cast`. Recursion, callees with several blocks and unknown
+    function values need nothing more. Then:
 
-    * a function's tensor arguments are contiguous: the caller's
-      contract, as torch makes a new tensor contiguous;
-    * `fx.slice_tensor` multiplies the stride of dim 0 by the step and
-      keeps the others;
-    * `fx.view` has the strides `computeStride` gives, exactly: a 0-d
-      input gives strides 1; with 0 elements, the input's strides if the
-      shape is the input's, else the product of the later sizes (a 0
-      counted as 1); a size-1 dim ends no chunk;
-    * `tensor.cast` keeps them;
-    * a call's result has the strides its callee returns, its arguments
-      bound to the operands: a `func.call`, or a `func.call_indirect` of a
-      `func.constant`, that may pass or return a tensor that is not
-      contiguous (below) is inlined before the lowering, where its callee
-      is not recursive and has one block, so a callee that returns its
-      argument, a slice of it or a call of another composes;
-    * any other tensor is contiguous: the result of an upstream op, of a
-      call of a declaration (the same contract as an argument's).
+    * `fx.slice_tensor` multiplies the stride of dim 0 by the step, wrapping
+      as torch does, and keeps the others;
+    * `fx.view` computes its strides with `computeStride` on the strides it
+      is given, exactly: a 0-d input gives strides 1; with 0 elements, the
+      input's strides if the shape is the input's, else the product of the
+      later sizes (a 0 counted as 1); a size-1 dim ends no chunk;
+    * a tensor that another op makes is new, contiguous: its strides are
+      the products of the later dims, as torch makes a new tensor;
+    * an unranked tensor, or one with an encoding, carries no strides: a
+      cast to it leaves them behind, and it is contiguous.
 
-    Below a slice with a step that is not a constant 1, every tensor is
-    contiguous, and so is a view of one: no stride is computed. The
-    products wrap as torch's do.
+    Where the layout is known while lowering, the stride arithmetic folds
+    (and `canonicalize` folds what the materialized strides of a new tensor
+    prove); it is never needed to be right.
 
-    Where the strides cannot be known there, a view refuses any input that
-    a slice with a step may reach, rather than take it as contiguous: a
-    block argument but the entry block's, the result or block argument of
-    `scf` control flow, a call of a recursive function, of a callee with
-    more than one block, or a `func.call_indirect` of another value (which
-    may call any function whose address a `func.constant` takes, of its
-    type). What may reach a value is what flows there: the branches'
-    operands, the op's operands and its regions' yields, a callee's
-    returned values with its arguments bound. The pass fails on the
-    `fx.view` with `cannot know the strides of its input, which may be a
-    slice with a step that reaches it through <...>`. Where only contiguous
-    tensors reach, the view lowers as of a contiguous input.
+    A slice with a step checks what torch's `as_strided` checks of the
+    stride it makes, in torch's order:
+
+    | check | message | torch 2.13.0 |
+    |---|---|---|
+    | the stride of dim 0 times the step is below -2^62 | `IntArrayRef contains an int that cannot be represented as a SymInt: <stride>` | `c10/core/SymIntArrayRef.h` |
+    | that stride is negative | `as_strided: Negative strides are not supported at the moment, got strides: [<s0>, <s1>, ...]` | `ATen/native/Resize.h` |
 
     #### Where torch's int64 arithmetic is not copied
 
@@ -157,16 +153,26 @@ def ConvertFXToTensor : Pass<"convert-fx-to-tensor", "::mlir::ModuleOp"> {
       lowered program, as in Python's `list(range(5))[::2**63-1]`;
       `torch.arange(5)[2::2**63-2]` raises `Storage size calculation
       overflowed with sizes=[-1] and strides=[9223372036854775806]` in torch
-      and gives `[2]` in the lowered program.
+      and gives `[2]` in the lowered program;
+    * the storage and its offset are not modelled, only the strides: torch's
+      storage bounds check after a slice (`Storage size calculation
+      overflowed ...`, `setStorage: ... out of bounds ...`) is not copied.
+      A slice of clamped bounds of a tensor within its storage stays
+      within it, so only the wrap above reaches it.
 
     #### What cannot be lowered
 
     A slice of an unranked tensor, a view to an unranked tensor, an opaque
     `fx.node`, a `!fx.size` of more than 65536 elements (in a result, a
     block argument or a function signature) and an fx op of a graph region
-    that depends on its own result through a cycle, and a view whose
-    input's strides cannot be known (see "Strides") cannot be lowered: the pass
-    reports each such op and fails without changing the IR. A negative step,
+    that depends on its own result through a cycle cannot be lowered. Nor
+    can an op that would pass a tensor on without its strides: one with
+    regions whose tensor results may be its regions' (`scf.execute_region`,
+    `scf.index_switch`: only `scf.for`, `scf.if` and `scf.while` carry
+    them), a call other than `func.call` and `func.call_indirect`, a branch
+    other than `cf.br`, `cf.cond_br` and `cf.switch`. None is a torch
+    program. The pass reports each such op and fails without changing the
+    IR. A negative step,
     which reverses in Python but not in `tensor.extract_slice`, is an error
     in torch too, so it fails the run-time check.
   }];

@@ -366,7 +366,7 @@ static void eraseStridedMarker(ModuleOp module) {
 }
 
 /// The lowest int64 that a c10::SymInt holds: below it, the values tag a
-/// symbolic int (c10/core/SymInt.h, MAX_UNREPRESENTABLE_INT).
+/// symbolic int (c10/core/SymInt.h, MAX_UNREPRESENTABLE_INT + 1).
 constexpr int64_t kLowestSymInt = -(int64_t(1) << 62);
 
 /// A !fx.size<N> becomes N values; past this, N is a hostile input, not a
@@ -665,12 +665,13 @@ struct SliceTensorOpLowering : OpConversionPattern<SliceTensorOp> {
     Value rows = rewriter.createOrFold<arith::CeilDivSIOp>(loc, span, step);
     sizes[0] = getAsOpFoldResult(rows);
 
-    // torch 2.13.0's slice (aten/src/ATen/native/TensorShape.cpp) multiplies
-    // the stride of dim 0 by the step, wrapping, and views the storage
-    // through as_strided, which takes the strides as SymInts, each at least
-    // -2^62 (c10/core/SymInt.h), then refuses a negative one
-    // (aten/src/ATen/native/Resize.h, setStrided). The other strides are
-    // the input's, and a step of 1 keeps them all.
+    // torch 2.13.0's slice multiplies the stride of dim 0 by the step,
+    // wrapping (as it does when run: torch.zeros(1, 3)[::2**40][::2**40]
+    // has stride 0), and views the storage through as_strided, which takes
+    // the strides as SymInts, each at least -2^62 (c10/core/SymIntArrayRef.h,
+    // the bound c10/core/SymInt.h's MAX_UNREPRESENTABLE_INT), then refuses a
+    // negative one (ATen/native/Resize.h). The other strides are the
+    // input's, and a step of 1 keeps them all.
     SmallVector<Value> strides =
         strided.strides ? *strided.strides
                         : getContiguousStrides(rewriter, loc,
