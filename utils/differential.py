@@ -567,16 +567,22 @@ def first_unlowered(tools, oracle, cases, error):
 
 
 def per_program(tools, oracle, cases, counts):
-    """The failures among `cases`, whose module did not lower, each program
-    on its own: those that do not lower fail, the others are checked
-    (`counts` already has torch's outcomes; the quirks are added)."""
-    failures, scratch = [], {"ok": 0, "error": 0, "quirk": 0}
-    for program in dict.fromkeys(c[1] for c in cases):
-        mine = [c for c in cases if c[1] is program]
+    """The failures among `cases`, whose module did not lower, found by
+    halving the programs: those that do not lower alone fail, the others
+    are checked (`counts` already has torch's outcomes; the quirks are
+    added)."""
+    scratch = {"ok": 0, "error": 0, "quirk": 0}
+
+    def check(programs):
+        mine = [c for c in cases if any(c[1] is p for p in programs)]
         try:
-            failures += check_cases(tools, oracle, mine, scratch)
-        except RuntimeError as single:
-            failures.append((*mine[0], str(single)))
+            return check_cases(tools, oracle, mine, scratch)
+        except RuntimeError as e:
+            if len(programs) == 1:
+                return [(*mine[0], str(e))]
+            half = len(programs) // 2
+            return check(programs[:half]) + check(programs[half:])
+    failures = check(list({id(c[1]): c[1] for c in cases}.values()))
     counts["quirk"] += scratch["quirk"]
     return failures
 
