@@ -685,10 +685,8 @@ bool ViewOp::mayRaise() {
   auto inputType = dyn_cast<RankedTensorType>(getInput().getType());
   auto resultType = dyn_cast<RankedTensorType>(getType());
   auto makeSize = getSize().getDefiningOp<MakeSizeOp>();
-  // One dim is one chunk of computeStride, which any shape fits; more may
-  // be chunks that only the run's strides tell.
   if (!inputType || !inputType.hasStaticShape() || !resultType || !makeSize ||
-      (inputType.getRank() > 1 && !isKnownContiguous(getInput())))
+      !isKnownContiguous(getInput()))
     return true;
   SmallVector<int64_t> shape;
   for (auto [dim, element] : llvm::enumerate(makeSize.getElements())) {

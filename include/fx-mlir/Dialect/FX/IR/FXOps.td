@@ -273,8 +273,8 @@ def FX_ViewOp : FX_NamedOp<"view", [
     that contradict each other. Whether the input's strides allow the view
     is known only at run time, as in torch. The op is pure only when its
     size is constants that fit the static input, as the result type says,
-    with strides that do not overflow, and the input has at most one dim or
-    is contiguous whatever the run: made by an op with no tensor operand (a
+    with strides that do not overflow, and the input is contiguous whatever
+    the run (a function's argument may have any strides): made by an op with no tensor operand (a
     constant, `tensor.empty`), or a view or a slice without a step of such a
     tensor; otherwise it is not speculatable and is kept unused.
 
