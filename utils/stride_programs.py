@@ -485,7 +485,7 @@ def factor(n, rank, rng):
 def slice_rows(size, start, stop, step):
     if step is None:
         step = 1
-    if step <= 0:
+    if step <= 0 or size < 0:  # a planned view size off by -1 may be -1
         return None
     return len(range(*slice(start, stop, step).indices(size)))
 
