@@ -671,7 +671,7 @@ def main():
         what = (f"{args.programs} stride programs on {args.programs * args.inputs} "
                 f"inputs (seed {args.seed}{', random pass orders' if args.pass_orders else ''}; "
                 f"torch computed {counts['ok']}, raised {counts['error']}; "
-                f"int64 quirks {counts['quirk']})")
+                f"torch quirks {counts['quirk']})")
     else:
         what = (f"{args.programs} random programs on "
                 f"{args.programs * args.inputs} inputs (seed {args.seed}; torch computed "
