@@ -724,8 +724,8 @@ struct SliceTensorOpLowering : OpConversionPattern<SliceTensorOp> {
     } else {
       SmallVector<OpFoldResult> offsets(inputType.getRank(),
                                         rewriter.getIndexAttr(0));
-      SmallVector<OpFoldResult> strides(inputType.getRank(),
-                                        rewriter.getIndexAttr(1));
+      SmallVector<OpFoldResult> steps(inputType.getRank(),
+                                      rewriter.getIndexAttr(1));
       // An empty slice starts at 0: tensor.extract_slice rejects a static
       // offset at the end of a dim, which folding may produce.
       Value offset, stride = step;
@@ -744,10 +744,20 @@ struct SliceTensorOpLowering : OpConversionPattern<SliceTensorOp> {
         stride = rewriter.createOrFold<arith::SelectOp>(
             loc, rowsMatch, step, constantIndex(rewriter, loc, 1));
       }
+      // At most one row takes no step: a huge constant step would otherwise
+      // reach the buffer's static strides, where its product with a stride
+      // may wrap to the dynamic-stride sentinel INT64_MIN.
+      if (std::optional<int64_t> constant = getConstantIntValue(stride);
+          constant && *constant != 1) {
+        Value unit = constantIndex(rewriter, loc, 1);
+        stride = rewriter.createOrFold<arith::SelectOp>(
+            loc, cmp(rewriter, loc, CmpIPredicate::sgt, rows, unit), stride,
+            unit);
+      }
       offsets[0] = getAsOpFoldResult(offset);
-      strides[0] = getAsOpFoldResult(stride);
+      steps[0] = getAsOpFoldResult(stride);
       result = tensor::ExtractSliceOp::create(rewriter, loc, input, offsets,
-                                              resultSizes, strides);
+                                              resultSizes, steps);
     }
     if (result.getType() != resultType)
       result = tensor::CastOp::create(rewriter, loc, resultType, result);
@@ -1056,9 +1066,11 @@ struct ViewOpLowering : OpConversionPattern<ViewOp> {
 
     // Where a check fails, the reshape is not reached, but it must stay
     // valid IR once canonicalize folds constants into it: its extents are
-    // kept non-negative, and a static result is reshaped to dynamic dims,
-    // cast to the static ones after, so that no folding of its source gives
-    // it a static input and result of other element counts.
+    // kept non-negative, and to a static result type a dynamic input is
+    // reshaped through a tensor.cast to an unranked tensor, so that no
+    // folding of its source gives the reshape a static input and result of
+    // other element counts (canonicalize folds a reshape of a reshape into a
+    // reshape of the first one's source). An unranked source has no count.
     SmallVector<Value> shapeElements;
     for (Value extent : extents)
       shapeElements.push_back(
@@ -1069,27 +1081,14 @@ struct ViewOpLowering : OpConversionPattern<ViewOp> {
         {static_cast<int64_t>(extents.size())}, rewriter.getIndexType());
     Value shapeTensor =
         tensor::FromElementsOp::create(rewriter, loc, shapeType, shapeElements);
-    RankedTensorType dynamicType = resultType;
-    if (resultType.hasStaticShape())
-      dynamicType = RankedTensorType::get(
-          SmallVector<int64_t>(resultType.getRank(), ShapedType::kDynamic),
-          resultType.getElementType(), resultType.getEncoding());
-    Value result;
-    auto rankedInput = dyn_cast<RankedTensorType>(input.getType());
-    if (resultType.getRank() == 0 && rankedInput) {
-      // A 0-d result has no dynamic dim to hide a count behind: its one
-      // element is the input's first.
-      Value element = tensor::ExtractOp::create(
-          rewriter, loc, input,
-          SmallVector<Value>(rankedInput.getRank(), zero));
-      result = tensor::FromElementsOp::create(rewriter, loc, resultType,
-                                              element);
-    } else {
-      result = tensor::ReshapeOp::create(rewriter, loc, dynamicType, input,
-                                         shapeTensor);
-    }
-    if (dynamicType != resultType)
-      result = tensor::CastOp::create(rewriter, loc, resultType, result);
+    auto inputType = cast<TensorType>(input.getType());
+    if (resultType.hasStaticShape() && inputType.hasRank() &&
+        !inputType.hasStaticShape())
+      input = tensor::CastOp::create(
+          rewriter, loc, UnrankedTensorType::get(inputType.getElementType()),
+          input);
+    Value result = tensor::ReshapeOp::create(rewriter, loc, resultType, input,
+                                             shapeTensor);
     replaceWithStrided(rewriter, op, result, strides);
     return success();
   }

@@ -22,6 +22,7 @@
 #include "mlir/Dialect/Bufferization/Transforms/FuncBufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/ControlFlow/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Tensor/Transforms/BufferizableOpInterfaceImpl.h"
@@ -32,6 +33,60 @@
 #include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
+
+namespace {
+/// Replaces each memref.cast of a strided buffer to the identity layout or
+/// to an unranked memref by a copy into a new buffer of the identity layout.
+/// LLVM 22's one-shot-bufferize casts a buffer of layout `strided<[?, 1]>`
+/// to `memref<?x?xT>` at a function boundary with identity layouts, as if
+/// the dynamic stride were the identity one: returning
+/// `tensor.extract_slice %m[0, 0] [%n, %k] [%step, 1]` gives the rows of
+/// step 1. And it reshapes an unranked memref in place, as if it had the
+/// identity layout, which LLVM 22's memref.reshape lowering reads without
+/// its offset: `t.view(6, 1)[2:].view(4)` gave the first 4 elements. A copy
+/// has the same elements wherever such a cast was right.
+struct CopyStridedCastsPass
+    : PassWrapper<CopyStridedCastsPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CopyStridedCastsPass)
+
+  StringRef getArgument() const override { return "fx-copy-strided-casts"; }
+  StringRef getDescription() const override {
+    return "Copy a strided buffer that bufferization casts to the identity "
+           "layout or to an unranked memref";
+  }
+
+  void runOnOperation() override {
+    getOperation().walk([](memref::CastOp cast) {
+      auto source = dyn_cast<MemRefType>(cast.getSource().getType());
+      Type result = cast.getType();
+      auto ranked = dyn_cast<MemRefType>(result);
+      if (!source || source.getLayout().isIdentity() ||
+          (ranked && !ranked.getLayout().isIdentity()))
+        return;
+      // The buffer of the identity layout: the result's, or the source's
+      // shape for an unranked result.
+      MemRefType type = ranked ? ranked
+                               : MemRefType::get(source.getShape(),
+                                                 source.getElementType(),
+                                                 MemRefLayoutAttrInterface(),
+                                                 source.getMemorySpace());
+      OpBuilder builder(cast);
+      Location loc = cast.getLoc();
+      SmallVector<Value> dynamicSizes;
+      for (int64_t dim = 0; dim < type.getRank(); ++dim)
+        if (type.isDynamicDim(dim))
+          dynamicSizes.push_back(
+              memref::DimOp::create(builder, loc, cast.getSource(), dim));
+      Value copy = memref::AllocOp::create(builder, loc, type, dynamicSizes);
+      memref::CopyOp::create(builder, loc, cast.getSource(), copy);
+      if (!ranked)
+        copy = memref::CastOp::create(builder, loc, result, copy);
+      cast.replaceAllUsesWith(copy);
+      cast.erase();
+    });
+  }
+};
+} // namespace
 
 /// fx IR to the LLVM dialect: the fx lowering with its run-time checks,
 /// whose messages print run-time values, cleanup that erases the checks the
@@ -50,7 +105,10 @@ static void buildFXToLLVMPipeline(OpPassManager &pm) {
   // copy a strided result at a return instead.
   bufferization.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
+  // A loop whose tensor is sliced each iteration yields a new buffer.
+  bufferization.allowReturnAllocsFromLoops = true;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferization));
+  pm.addPass(std::make_unique<CopyStridedCastsPass>());
   // affine's loops become scf, then all of scf cf blocks, where a check can
   // branch.
   pm.addPass(createLowerAffinePass());
