@@ -175,3 +175,4 @@ func.func @negative_stride() {
   %b = fx.slice_tensor %a[%s2] : tensor<?x3xi64> -> tensor<?x3xi64>
   return
 }
+
