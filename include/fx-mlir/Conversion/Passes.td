@@ -213,8 +213,9 @@ def FXLowerAssertToLLVM : Pass<"fx-lower-assert-to-llvm", "::mlir::ModuleOp"> {
 
     `fx-opt --fx-to-llvm` (or `--pass-pipeline='builtin.module(fx-to-llvm)'`
     with the plugin) takes fx IR to the LLVM dialect, ready for
-    `mlir-runner`: `convert-fx-to-tensor{message-values}`, `canonicalize`,
-    `cse`, `one-shot-bufferize` of function boundaries with identity layouts
+    `mlir-runner`: `convert-fx-to-tensor{message-values}`, `canonicalize` (without
+    LLVM 22's `ForOpTensorCastFolder`, which miscompiles a loop that slices
+    its tensor), `cse`, `one-shot-bufferize` of function boundaries with identity layouts
     (loops may yield new buffers), a copy in place of each cast of a strided
     buffer to the identity layout or to an unranked memref (LLVM 22's
     bufferization casts where it must copy; see DesignNotes),
