@@ -139,6 +139,18 @@ def truncated_split_graph(library):
     split_graph(torch.fx.symbolic_trace(torch.nn.ReLU()), library=truncated(2000))
 
 
+def fifo_split_graph(library):
+    # A FIFO blocks whoever opens it for reading until a writer comes: the
+    # check opens it without blocking and refuses it.
+    import torch
+    from fx_mlir_import import split_graph
+    path = os.path.join(args.scratch, "fifo", "libFXMLIR-C.so")
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    if not os.path.exists(path):
+        os.mkfifo(path)
+    split_graph(torch.fx.symbolic_trace(torch.nn.ReLU()), library=path)
+
+
 def second_library_after_reload(library):
     # IPython's autoreload reloads the module; the library stays loaded.
     reloaded = importlib.reload(native)
@@ -176,10 +188,11 @@ def hostile_tmpdir(library):
 
 CASES = [deep_accepted, deep_refused, deep_pipeline, long_runs, report_to_full_disk, map_to_full_disk,
          second_library, truncated_segments, truncated_section_headers, truncated_split_graph,
-         second_library_after_reload, second_library_other_import, hostile_tmpdir]
+         fifo_split_graph, second_library_after_reload, second_library_other_import, hostile_tmpdir]
 
 if args.case:
-    library = None if args.case == "truncated_split_graph" else native.load(args.library)
+    library = (None if args.case in ("truncated_split_graph", "fifo_split_graph")
+               else native.load(args.library))
     try:
         print(next(c for c in CASES if c.__name__ == args.case)(library))
     except FxImportError as e:
@@ -190,7 +203,7 @@ for case in CASES:
     env = dict(os.environ, TMPDIR=os.path.join(args.scratch, "a b}c,{'d"))
     done = subprocess.run([sys.executable, __file__, "--library", args.library,
                            "--scratch", args.scratch, "--case", case.__name__],
-                          capture_output=True, text=True, env=env)
+                          capture_output=True, text=True, env=env, timeout=300)
     ended = f"signal {-done.returncode}" if done.returncode < 0 else f"exit {done.returncode}"
     printed = (done.stdout + done.stderr).strip().splitlines()
     print(f"{case.__name__}: {ended}, {len(printed)} line(s): {' | '.join(printed)}")
@@ -206,6 +219,7 @@ for case in CASES:
 # CHECK-NEXT: truncated_segments: exit 0, 1 line(s): FxImportError: cannot load the fx-mlir C API library '{{.*}}/truncated-100000/libFXMLIR-C.so': it is truncated: its segment {{[0-9]+}} ends at byte {{[0-9]+}}, past the file's end at byte 100000; rebuild it, or reinstall the fx-mlir package
 # CHECK-NEXT: truncated_section_headers: exit 0, 1 line(s): FxImportError: cannot load the fx-mlir C API library '{{.*}}': it is truncated: its section header table ends at byte {{[0-9]+}}, past the file's end at byte {{[0-9]+}}; rebuild it, or reinstall the fx-mlir package
 # CHECK-NEXT: truncated_split_graph: exit 0, 1 line(s): FxImportError: cannot load the fx-mlir C API library '{{.*}}/truncated-2000/libFXMLIR-C.so': it is truncated: its segment 0 ends at byte {{[0-9]+}}, past the file's end at byte 2000; rebuild it, or reinstall the fx-mlir package
+# CHECK-NEXT: fifo_split_graph: exit 0, 1 line(s): FxImportError: cannot load the fx-mlir C API library '{{.*}}/fifo/libFXMLIR-C.so': it is not a regular file; rebuild it, or reinstall the fx-mlir package
 # CHECK-NEXT: second_library_after_reload: exit 0, 2 line(s): FxImportError: cannot load the fx-mlir C API library '{{.*}}/other/libFXMLIR-C.so': this process has loaded '{{.*}}/lib/libFXMLIR-C.so', and one process can hold one copy; load that one, or use another process | then the first: (True, '')
 # CHECK-NEXT: second_library_other_import: exit 0, 1 line(s): FxImportError: cannot load the fx-mlir C API library '{{.*}}/other/libFXMLIR-C.so': this process has loaded '{{.*}}/lib/libFXMLIR-C.so', and one process can hold one copy; load that one, or use another process
 # CHECK-NEXT: hostile_tmpdir: exit 0, 1 line(s): pieces submod_0 submod_1 submod_2; size decomposed

@@ -187,22 +187,28 @@ def _unmappable(path):
     So the file must be an ELF file of this process's class and byte order
     whose program headers, segments and section header table lie within it.
     A file that cannot be opened here, and a bare name the loader searches
-    for, are left to the loader, which reports them."""
+    for, are left to the loader, which reports them. Anything but a regular
+    file is refused before the loader blocks on it: opening a FIFO waits for
+    a writer, so it is opened without blocking and its type read first."""
     if os.sep not in path:
         return None
     try:
-        with open(path, "rb") as file:
-            status = os.fstat(file.fileno())
-            if not stat.S_ISREG(status.st_mode):
-                return None
-
-            def read(offset, length):
-                file.seek(offset)
-                return file.read(length)
-
-            return _elf_problem(read, status.st_size)
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except OSError:
         return None
+    with open(descriptor, "rb") as file:
+        status = os.fstat(file.fileno())
+        if not stat.S_ISREG(status.st_mode):
+            return "it is not a regular file"
+
+        def read(offset, length):
+            file.seek(offset)
+            return file.read(length)
+
+        try:
+            return _elf_problem(read, status.st_size)
+        except OSError:
+            return None
 
 
 def _elf_problem(read, size):
