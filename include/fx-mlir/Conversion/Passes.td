@@ -156,9 +156,12 @@ def ConvertFXToTensor : Pass<"convert-fx-to-tensor", "::mlir::ModuleOp"> {
       and gives `[2]` in the lowered program;
     * the storage and its offset are not modelled, only the strides: torch's
       storage bounds check after a slice (`Storage size calculation
-      overflowed ...`, `setStorage: ... out of bounds ...`) is not copied.
-      A slice of clamped bounds of a tensor within its storage stays
-      within it, so only the wrap above reaches it.
+      overflowed ...`, `setStorage: ... out of bounds ...`) and its check of
+      the storage offset (`Tensor: invalid storage offset <offset>`) are not
+      copied. A slice of clamped bounds of a tensor within its storage
+      stays within it; only an int64 wrap reaches them: the offset of
+      `torch.arange(24)[21::2**63-8][21::2**63-8]`, 21 plus 1 times the
+      stride, wraps below 0.
 
     #### What cannot be lowered
 
