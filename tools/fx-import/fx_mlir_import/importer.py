@@ -139,7 +139,7 @@ class GraphImporter:
         self.out = Emitter(compact=as_split)
         self.env = {}
         self.size_nodes = []  # (node, form), in graph order
-        self.versions = Versions()
+        self.versions = Versions(lambda n: isinstance(self.specs.get(n), TensorSpec))
         self.size_versions = {}
         self.leaves = {}  # node -> its Ssa leaves, in result order
         # For fx-split-graph (the function attributes FOLDED_ATTR and

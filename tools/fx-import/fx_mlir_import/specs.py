@@ -293,7 +293,8 @@ def specs_from_metadata(gm, specialized=True):
     SpecReader takes it."""
     specs = {}
     reader = SpecReader(specialized)
-    versions, stale, last = Versions(), set(), None
+    versions = Versions(lambda n: isinstance(example_value(n), torch.Tensor))
+    stale, last = set(), None
     for node in gm.graph.nodes:
         if node.op == "output":
             continue
@@ -329,9 +330,10 @@ def _shares_metadata(node, names, stale):
     shared = [n for n in names[:-1] if example_value(n) is value]
     if not shared:
         return False
-    if shared[0].op == "placeholder":
+    placeholder = next((n for n in shared if n.op == "placeholder"), None)
+    if placeholder is not None:
         raise FxImportError(f"node '{node.name}' changes the shape or strides of input "
-                            f"'{shared[0].name}' in place, and its metadata holds the "
+                            f"'{placeholder.name}' in place, and its metadata holds the "
                             f"tensor after that change, not as it came in")
     stale.update(shared)
     return True
