@@ -488,8 +488,7 @@ void SplitPlan::buildEntries() {
       }
       Next item = chain[next++];
       entries.emplace_back();
-      if (auto *placeholder =
-              dyn_cast<const GraphInfo::Placeholder *>(item)) {
+      if (auto *placeholder = dyn_cast<const GraphInfo::Placeholder *>(item)) {
         entries.back().name = placeholder->name;
         entries.back().placeholder = true;
         open(placeholder->name);
