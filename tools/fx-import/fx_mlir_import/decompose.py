@@ -189,10 +189,10 @@ def decompose_size_nodes(gm, *, fx_opt=None, library=None):
     fx-decompose-size decides and split_graph applies it; a size with a dim,
     x.size(0), is a scalar already and stays. In place; returns None. The
     passes run as split_graph runs them (`fx_opt`, `library`)."""
-    runner = passes.runner(fx_opt, library)
     states = []
     try:
         with guard.held_interrupts():
+            runner = passes.runner(fx_opt, library)
             result = import_graph(gm, as_split=True)
             decision = passes.decide(runner, result, [], False)
             guard.check()

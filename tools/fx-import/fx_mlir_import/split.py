@@ -81,14 +81,15 @@ def split_graph(gm, splitting_ops=None, *, match_fx_targets=False, stats=None, f
     for name, path in (("library", library), ("fx_opt", fx_opt)):
         if path is not None and not isinstance(path, (str, os.PathLike)):
             raise FxImportError(f"{name} must be a path, not {type(path).__name__}")
-    # Loading the library, once per process, is no stage of a split.
-    runner = passes.runner(fx_opt, library)
     # Where anything raises, an interrupt included, gm is put back, users
     # order, namespace and lookup table too (guard.py); SIGINT is held
-    # meanwhile, so that none lands inside torch.fx or a fake mode.
+    # meanwhile, so that none lands inside torch.fx, a fake mode or a
+    # `with lock:` (the library's load), which it would leave held.
     states = []
     try:
         with collector_paused(), guard.held_interrupts():
+            # Loading the library, once per process, is no stage of a split.
+            runner = passes.runner(fx_opt, library)
             return _split(gm, runner, _op_names(splitting_ops), match_fx_targets, stats, states)
     except BaseException:
         for state in states:
