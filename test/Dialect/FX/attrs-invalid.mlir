@@ -16,6 +16,13 @@ func.func @folded_three_fields() attributes {fx.folded = [["item", "pair", 0]]} 
 
 // -----
 
+// expected-error @+1 {{'func.func' op 'fx.placeholders' must be an array of [name, after] entries (strings), got [["y"]]}}
+func.func @placeholder_without_after() attributes {fx.placeholders = [["y"]]} {
+  return
+}
+
+// -----
+
 // expected-error @+1 {{'func.func' op 'fx.symbols' must be a dictionary of arrays (one per result) of arrays of strings, got {x = ["s0"]}}}
 func.func @symbols_not_per_result() attributes {fx.symbols = {x = ["s0"]}} {
   return

@@ -223,6 +223,34 @@ func.func @adjacent(%x: tensor<4xf32> loc("x")) -> tensor<4xf32> {
   return %s : tensor<4xf32>
 }
 
+// A placeholder between kv and attn in graph order (a graph built by hand;
+// `fx.placeholders`): vLLM's walk skips it but tests it as kv's `node.next`,
+// which does not split (vllm/compilation/backends.py:590, 612 of vLLM
+// 0.34.0), so kv and attn get pieces 1 and 3, and neg piece 4; id 2 has no
+// nodes.
+// ATTN-LABEL: func.func @placeholder_between(
+// ATTN-NEXT: call @placeholder_between_submod_0(
+// ATTN-NEXT: call @placeholder_between_submod_1(
+// ATTN-NEXT: call @placeholder_between_submod_3(
+// ATTN-NEXT: %[[R:.*]] = call @placeholder_between_submod_4(
+// ATTN-NEXT: return %[[R]]
+// ATTN-LABEL: func.func private @placeholder_between_submod_1(
+// ATTN-SAME: fx.piece = 1 : i64, fx.splitting = true
+// ATTN-NEXT: "torch.ops.vllm.kv.default"
+// ATTN-NEXT: return
+// ATTN-LABEL: func.func private @placeholder_between_submod_3(
+// ATTN-SAME: fx.piece = 3 : i64, fx.splitting = true
+// ATTN-NEXT: "torch.ops.vllm.attn.default"
+// ATTN-NEXT: return
+func.func @placeholder_between(%x: tensor<4xf32> loc("x"), %y: tensor<4xf32> loc("y")) -> tensor<4xf32>
+    attributes {fx.placeholders = [["y", "kv"]]} {
+  %r = fx.node "call_function" "torch.relu"(%x) : (tensor<4xf32>) -> tensor<4xf32> loc("relu")
+  fx.node "call_function" "torch.ops.vllm.kv.default"(%r) : (tensor<4xf32>) -> () loc("kv")
+  %a = fx.node "call_function" "torch.ops.vllm.attn.default"(%y) : (tensor<4xf32>) -> tensor<4xf32> loc("attn")
+  %s = fx.node "call_function" "torch.neg"(%a) : (tensor<4xf32>) -> tensor<4xf32> loc("neg")
+  return %s : tensor<4xf32>
+}
+
 // VLLM moves every getitem on a non-placeholder to its input's
 // piece, tensor slicing `attn[:n]` included.
 // ATTN-LABEL: func.func private @slice_to_input_submod_1(

@@ -3,7 +3,7 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 """vLLM's size decomposition, as fx-decompose-size decides it: a Decision's
-sizes applied to an FX graph, so that they can be undone, and
+sizes applied to an FX graph, and
 decompose_size_nodes, vLLM's `_decompose_size_nodes`."""
 
 import operator
@@ -11,15 +11,14 @@ import operator
 import torch
 import torch.fx
 
-from . import passes
+from . import guard, passes
 from .errors import FxImportError
 from .importer import import_graph
 from .specs import example_value
 
 
 class Decomposition:
-    """The Decision's size decomposition, applied to `graph` so that it can
-    be undone: each decomposed size's dims are made as vLLM's
+    """The Decision's size decomposition, applied to `graph`: each decomposed size's dims are made as vLLM's
     _decompose_size_nodes makes them (an aten.sym_size.int node per
     symbolic dim right after the tensor it reads, an int per static one:
     vllm/compilation/backends.py:536-541 of vLLM 0.34.0), where the tensor
@@ -35,16 +34,14 @@ class Decomposition:
 
     def __init__(self, graph):
         self.graph = graph
-        self.made = []  # nodes made, in order
-        self.rewired = []  # (node, args, kwargs) before, in order
         self.gone = []  # nodes left without users, erased on commit
         self.copies = []  # (copy, node): _copy_sizes' copies
         self.dims = {}  # a dim made -> its graph id
         self.rebuilt = {}  # a torch.Size made -> its user
 
     def apply(self, decision, versions):
-        """Applies the decision's sizes to the graph; `undo` takes back as
-        much as it did, should it raise."""
+        """Applies the decision's sizes to the graph. Where this or what
+        follows raises, the caller puts the graph back (guard.GraphState)."""
         by_name = {node.name: node for node in self.graph.nodes} if decision.sizes else {}
         for size in decision.sizes:
             node = by_name[size.name]
@@ -68,13 +65,11 @@ class Decomposition:
                                         f"decompose size node '{size.name}'")
                 part = self.graph.call_function(torch.ops.aten.sym_size.int, (tensor, i))
                 part.meta["example_value"] = value[i]
-                self.made.append(part)
                 self.dims[part] = graph_id
                 parts.append(part)
         return parts
 
     def _rewire(self, user, args, kwargs):
-        self.rewired.append((user, user.args, user.kwargs))
         user.args, user.kwargs = args, kwargs
 
     def _use(self, size, user, parts):
@@ -99,7 +94,6 @@ class Decomposition:
         with self.graph.inserting_before(user):
             rebuilt = self.graph.call_function(torch.Size, (tuple(parts),))
         rebuilt.meta = dict(size.meta)
-        self.made.append(rebuilt)
         self.rebuilt[rebuilt] = user
         swap(rebuilt)
 
@@ -141,12 +135,6 @@ class Decomposition:
         for node in self.gone:
             self.graph.erase_node(node)
 
-    def undo(self):
-        self._drop_copies()
-        for user, args, kwargs in reversed(self.rewired):
-            user.args, user.kwargs = args, kwargs
-        for node in reversed(self.made):
-            self.graph.erase_node(node)
 
 
 def _copy_sizes(graph, assignment):
@@ -201,14 +189,27 @@ def decompose_size_nodes(gm, *, fx_opt=None, library=None):
     fx-decompose-size decides and split_graph applies it; a size with a dim,
     x.size(0), is a scalar already and stays. In place; returns None. The
     passes run as split_graph runs them (`fx_opt`, `library`)."""
-    runner = passes.runner(fx_opt, library)
-    result = import_graph(gm, as_split=True)
-    decision = passes.decide(runner, result, [], False)
-    change = Decomposition(gm.graph)
+    states = []
     try:
-        change.apply(decision, result.versions)
+        with guard.held_interrupts():
+            runner = passes.runner(fx_opt, library)
+            result = import_graph(gm, as_split=True)
+            decision = passes.decide(runner, result, [], False)
+            guard.check()
+            states.append(guard.GraphState(gm.graph))
+            change = Decomposition(gm.graph)
+            change.apply(decision, result.versions)
+            guard.check()
+            change.commit()
+            gm.recompile()
     except BaseException:
-        change.undo()
+        for state in states:
+            guard.restore_surely(state)
+        if states:
+            while True:  # the code of the graph put back
+                try:
+                    gm.recompile()
+                    break
+                except KeyboardInterrupt:
+                    continue
         raise
-    change.commit()
-    gm.recompile()

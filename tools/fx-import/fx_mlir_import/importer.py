@@ -139,7 +139,7 @@ class GraphImporter:
         self.out = Emitter(compact=as_split)
         self.env = {}
         self.size_nodes = []  # (node, form), in graph order
-        self.versions = Versions()
+        self.versions = Versions(lambda n: isinstance(self.specs.get(n), TensorSpec))
         self.size_versions = {}
         self.leaves = {}  # node -> its Ssa leaves, in result order
         # For fx-split-graph (the function attributes FOLDED_ATTR and
@@ -446,12 +446,19 @@ class GraphImporter:
     def run(self):
         arguments, results = [], []
         outputs = None
+        # The placeholders after a node, [name, the node before it]: vLLM's
+        # walk tests whether the node after a splitting node splits, and a
+        # placeholder there does not (docs/DesignNotes.md).
+        placeholders, among_nodes = [], False
         for node in self.graph.nodes:
             if node.op == "placeholder":
+                if among_nodes:
+                    placeholders.append((node.name, node.prev.name))
                 self.placeholder(node, arguments)
             elif node.op == "output":
                 outputs = self.output(node, results)
             else:
+                among_nodes = True
                 handler = _handler(node)
                 if handler is None or handler(self, node) is NOT_HANDLED:
                     self.opaque(node)
@@ -469,6 +476,9 @@ class GraphImporter:
         if self.folded:
             attrs.append(f"{FOLDED_ATTR} = [" + ", ".join(
                 f"[{quote(n)}, {quote(i)}, {r}, {quote(a)}]" for n, i, r, a in self.folded) + "]")
+        if placeholders:
+            attrs.append(f"{PLACEHOLDERS_ATTR} = [" + ", ".join(
+                f"[{quote(n)}, {quote(a)}]" for n, a in placeholders) + "]")
         if self.targets:
             attrs.append(f"{TARGETS_ATTR} = {{" + ", ".join(
                 f"{quote(n)} = {quote(t)}" for n, t in self.targets.items()) + "}")
@@ -496,6 +506,7 @@ SPLIT_NESTING = 4
 # The function attributes fx-split-graph reads, as the fx dialect declares
 # them (discardableAttrs in FXBase.td).
 FOLDED_ATTR = "fx.folded"
+PLACEHOLDERS_ATTR = "fx.placeholders"
 SYMBOLS_ATTR = "fx.symbols"
 TARGETS_ATTR = "fx.targets"
 

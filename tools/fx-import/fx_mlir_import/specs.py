@@ -9,11 +9,15 @@ the --dynamic dims changed; a dim is static only if every run agrees.
 Way (b), `specs_from_metadata`: each node's FakeTensor metadata.
 """
 
+import functools
+import operator
+
 import torch
 import torch.fx
 from torch._guards import detect_fake_mode
 from torch.utils._pytree import tree_map_only
 
+from . import guard
 from .errors import FxImportError, describe
 from .inplace import Versions, changed_in_place
 from .values import Const, ScalarSpec, SizeSpec, Sym, TensorSpec
@@ -293,7 +297,8 @@ def specs_from_metadata(gm, specialized=True):
     SpecReader takes it."""
     specs = {}
     reader = SpecReader(specialized)
-    versions, stale, last = Versions(), set(), None
+    versions = Versions(lambda n: isinstance(example_value(n), torch.Tensor))
+    stale, last = set(), None
     for node in gm.graph.nodes:
         if node.op == "output":
             continue
@@ -329,9 +334,10 @@ def _shares_metadata(node, names, stale):
     shared = [n for n in names[:-1] if example_value(n) is value]
     if not shared:
         return False
-    if shared[0].op == "placeholder":
+    placeholder = next((n for n in shared if n.op == "placeholder"), None)
+    if placeholder is not None:
         raise FxImportError(f"node '{node.name}' changes the shape or strides of input "
-                            f"'{shared[0].name}' in place, and its metadata holds the "
+                            f"'{placeholder.name}' in place, and its metadata holds the "
                             f"tensor after that change, not as it came in")
     stale.update(shared)
     return True
@@ -341,24 +347,57 @@ def _replay_in_place(gm, specs, reader, stale, last):
     """Gives the `stale` nodes (_shares_metadata) their specs as each left
     its tensor: the graph runs again, up to node `last`, the last in-place
     change that made a name stale, on new FakeTensors of its inputs in
-    their fake mode."""
+    their fake mode. The user's code in the graph runs again. The run
+    leaves no trace: the fake mode, its shape environment (the guards, the
+    replacements and the fresh unbacked symbols of the run:
+    `pending_fresh_unbacked_symbols` would fail the caller's next trace)
+    and torch's mode stack are put back as they were, whatever happens; an
+    interrupt is held until they are (guard.py)."""
     mode = detect_fake_mode([example_value(n) for n in gm.graph.find_nodes(op="placeholder")])
     if mode is None:
         raise FxImportError(f"node '{last.name}' changes a tensor's shape or strides in place, "
                             f"and the graph's metadata has no fake mode to run it again in")
+    shape_env = mode.shape_env
+    states = [guard.ObjectState(mode, skip=("shape_env",))]
+    if shape_env is not None:
+        states.append(guard.ObjectState(shape_env))
+    key = torch._C._TorchDispatchModeKey.FAKE
+    current = torch._C._get_dispatch_mode(key)
+    depth = torch._C._len_torch_dispatch_stack()
     replay = _Replay(gm, mode)
-    with mode:
-        for node in gm.graph.nodes:
-            try:
-                replay.env[node] = value = replay.run_node(node)
-            except Exception as e:  # whatever the op raises under the fake mode
-                raise FxImportError(f"{describe(node)}: fails when the graph runs again for "
-                                    f"the in-place change of node '{last.name}': "
-                                    f"{one_line(e)}") from None
-            if node in stale:
-                specs[node] = reader.of_value(value)
-            if node is last:
-                break
+    try:
+        with mode:
+            for node in gm.graph.nodes:
+                guard.check()
+                replaced = len(shape_env.replacements) if shape_env is not None else 0
+                try:
+                    replay.env[node] = value = replay.run_node(node)
+                except Exception as e:  # whatever the op raises under the fake mode
+                    raise FxImportError(f"{describe(node)}: fails when the graph runs again for "
+                                        f"the in-place change of node '{last.name}': "
+                                        f"{one_line(e)}") from None
+                if shape_env is not None and len(shape_env.replacements) != replaced:
+                    # A symbol specialized or unified: the specs of the run
+                    # would not be the graph's.
+                    new = [f"{k} = {v}" for k, v in shape_env.replacements.items()
+                           if k not in states[1].attributes["replacements"][1]]
+                    raise FxImportError(f"{describe(node)}: when the graph runs again for the "
+                                        f"in-place change of node '{last.name}', it guards "
+                                        f"{', '.join(new)}, which the graph does not")
+                if node in stale:
+                    specs[node] = reader.of_value(value)
+                if node is last:
+                    break
+    finally:
+        for state in states:
+            state.restore()
+        if torch._C._get_dispatch_mode(key) is not current:  # the mode left set or unset
+            torch._C._unset_dispatch_mode(key)
+            if current is not None:
+                torch._C._set_dispatch_mode(current)
+        if torch._C._len_torch_dispatch_stack() != depth:
+            raise FxImportError(f"torch's dispatch mode stack changed while the graph ran again "
+                                f"for the in-place change of node '{last.name}'")
 
 
 class _Replay(torch.fx.Interpreter):
@@ -379,6 +418,14 @@ class _Replay(torch.fx.Interpreter):
         if isinstance(value, torch.Tensor) and not self.mode.is_our_fake(value):
             value = self.mode.from_tensor(value, static_shapes=True)  # an attribute
         return value
+
+    def call_method(self, target, args, kwargs):
+        # torch.Size.numel() makes each dim a Python int, a guard that
+        # specializes a SymInt; the product of the dims is its value.
+        if target == "numel" and args and isinstance(args[0], torch.Size) and not kwargs \
+                and len(args) == 1:
+            return functools.reduce(operator.mul, args[0], 1)
+        return super().call_method(target, args, kwargs)
 
 
 def _attribute_spec(gm, target, reader):

@@ -25,7 +25,7 @@ import sympy
 import torch
 import torch.fx
 
-from . import lazy, passes, pieces
+from . import guard, lazy, passes, pieces
 from .decompose import Decomposition
 from .errors import FxImportError
 from .importer import collector_paused, import_graph
@@ -81,18 +81,29 @@ def split_graph(gm, splitting_ops=None, *, match_fx_targets=False, stats=None, f
     for name, path in (("library", library), ("fx_opt", fx_opt)):
         if path is not None and not isinstance(path, (str, os.PathLike)):
             raise FxImportError(f"{name} must be a path, not {type(path).__name__}")
-    # Loading the library, once per process, is no stage of a split.
-    runner = passes.runner(fx_opt, library)
-    with collector_paused():
-        return _split(gm, runner, _op_names(splitting_ops), match_fx_targets, stats)
+    # Where anything raises, an interrupt included, gm is put back, users
+    # order, namespace and lookup table too (guard.py); SIGINT is held
+    # meanwhile, so that none lands inside torch.fx, a fake mode or a
+    # `with lock:` (the library's load), which it would leave held.
+    states = []
+    try:
+        with collector_paused(), guard.held_interrupts():
+            # Loading the library, once per process, is no stage of a split.
+            runner = passes.runner(fx_opt, library)
+            return _split(gm, runner, _op_names(splitting_ops), match_fx_targets, stats, states)
+    except BaseException:
+        for state in states:
+            guard.restore_surely(state)
+        raise
 
 
-def _split(gm, runner, ops, match_fx_targets, stats):
+def _split(gm, runner, ops, match_fx_targets, stats, states):
     times = {}
     clock = time.perf_counter()
 
     def lap(stage):
         nonlocal clock
+        guard.check()
         now = time.perf_counter()
         times[stage] = now - clock
         clock = now
@@ -102,23 +113,23 @@ def _split(gm, runner, ops, match_fx_targets, stats):
     lap("import")
     decision = passes.decide(runner, result, ops, match_fx_targets)
     lap("passes")
+    states.append(guard.GraphState(gm.graph))
     change = Decomposition(gm.graph)
-    try:
-        change.apply(decision, result.versions)
-        assignment = change.assignment(decision)
-        lap("decompose")
-        split_gm = _build(gm, assignment)
-        items = [SplitItem(f"submod_{i}", i, decision.pieces.get(i, False),
-                           getattr(split_gm, f"submod_{i}"))
-                 for i in sorted(set(assignment.values()))]
-        lap("build")
-        if stats is not None:
-            for stage, seconds in times.items():
-                stats[stage] = seconds
-    except BaseException:
-        change.undo()
-        raise
+    change.apply(decision, result.versions)
+    assignment = change.assignment(decision)
+    lap("decompose")
+    split_gm = _build(gm, assignment)
+    built = {int(name.removeprefix("submod_")) for name in split_gm.meta["partition_names"]}
+    items = [SplitItem(f"submod_{i}", i, decision.pieces.get(i, False),
+                       getattr(split_gm, f"submod_{i}"))
+             for i in sorted(set(assignment.values())) if i in built]
+    lap("build")
+    if stats is not None:
+        for stage, seconds in times.items():
+            stats[stage] = seconds
+    guard.check()
     change.commit()
+    guard.check()
     return split_gm, items
 
 

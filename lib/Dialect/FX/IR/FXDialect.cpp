@@ -80,6 +80,12 @@ static bool isFoldedEntry(Attribute attr) {
          isa<StringAttr>(fields[3]);
 }
 
+/// A placeholder after a node: [name, after].
+static bool isPlaceholderEntry(Attribute attr) {
+  auto fields = dyn_cast<ArrayAttr>(attr);
+  return fields && fields.size() == 2 && isStringArray(fields);
+}
+
 LogicalResult FXDialect::verifyOperationAttribute(Operation *op,
                                                   NamedAttribute attribute) {
   StringRef name = attribute.getName().strref();
@@ -101,6 +107,9 @@ LogicalResult FXDialect::verifyOperationAttribute(Operation *op,
        "an array of [name, input, result, after] entries (strings, and an "
        "integer result)",
        [](Attribute v) { return isArrayOf(v, isFoldedEntry); }},
+      {PlaceholdersAttrHelper::getNameStr(),
+       "an array of [name, after] entries (strings)",
+       [](Attribute v) { return isArrayOf(v, isPlaceholderEntry); }},
       {SymbolsAttrHelper::getNameStr(),
        "a dictionary of arrays (one per result) of arrays of strings",
        [](Attribute v) {

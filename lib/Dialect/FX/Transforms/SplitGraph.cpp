@@ -42,6 +42,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/PointerUnion.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringMap.h"
@@ -186,13 +187,17 @@ static std::optional<StringRef> nodeName(Location loc) {
 
 namespace {
 /// What the importer says of the FX graph beyond its ops (the dialect's
-/// fx.folded, fx.symbols and fx.targets, whose form its verifier checks):
-/// the getitem nodes it folded, the SymInt expressions of values, and the
-/// torch op targets of the nodes it modeled.
+/// fx.folded, fx.placeholders, fx.symbols and fx.targets, whose form its
+/// verifier checks): the getitem nodes it folded, the placeholders among the
+/// nodes, the SymInt expressions of values, and the torch op targets of the
+/// nodes it modeled.
 struct GraphInfo {
   struct Folded {
     StringRef name, input, after;
     int64_t result;
+  };
+  struct Placeholder {
+    StringRef name, after;
   };
 
   explicit GraphInfo(func::FuncOp func) {
@@ -207,6 +212,11 @@ struct GraphInfo {
         if (result >= 0)
           itemNames[{input, result}] = name;
       }
+    if (auto placeholders = func->getAttrOfType<ArrayAttr>(
+            FXDialect::PlaceholdersAttrHelper::getNameStr()))
+      for (auto fields : placeholders.getAsRange<ArrayAttr>())
+        this->placeholders.push_back({cast<StringAttr>(fields[0]).getValue(),
+                                      cast<StringAttr>(fields[1]).getValue()});
     symbols = func->getAttrOfType<DictionaryAttr>(
         FXDialect::SymbolsAttrHelper::getNameStr());
     targets = func->getAttrOfType<DictionaryAttr>(
@@ -237,6 +247,7 @@ struct GraphInfo {
   }
 
   SmallVector<Folded> folded;
+  SmallVector<Placeholder> placeholders;
   DictionaryAttr symbols, targets;
   DenseMap<std::pair<StringRef, int64_t>, StringRef> itemNames;
 };
@@ -299,6 +310,8 @@ struct Entry {
   /// Its ops in the function body, in program order.
   SmallVector<Operation *> ops;
   const GraphInfo::Folded *folded = nullptr;
+  /// A placeholder after a node (fx.placeholders): no ops, in no piece.
+  bool placeholder = false;
   /// Made by fx-decompose-size: vLLM's new sym_size nodes.
   bool created = false;
   /// Gone after vLLM's decomposition (a decomposed torch.Size, its getitems).
@@ -430,26 +443,33 @@ void SplitPlan::buildEntries() {
     ops.back().ops.push_back(&op);
   }
 
-  // The folded getitems go right after the node before them in the graph;
-  // one after a placeholder or a node without ops goes after its input, or
-  // first.
+  // The folded getitems and the placeholders among the nodes go right after
+  // the node before them in the graph; a getitem after a placeholder before
+  // all nodes or after a node without ops goes after its input, or first.
   llvm::StringSet<> known;
   for (const Entry &entry : ops)
     if (!entry.name.empty())
       known.insert(entry.name);
   for (const GraphInfo::Folded &folded : info.folded)
     known.insert(folded.name);
-  llvm::StringMap<SmallVector<const GraphInfo::Folded *>> after;
+  for (const GraphInfo::Placeholder &placeholder : info.placeholders)
+    known.insert(placeholder.name);
+  // A folded getitem, or a placeholder among the nodes.
+  using Next = llvm::PointerUnion<const GraphInfo::Folded *,
+                                  const GraphInfo::Placeholder *>;
+  llvm::StringMap<SmallVector<Next>> after;
   for (const GraphInfo::Folded &folded : info.folded) {
     StringRef anchor = folded.after;
     if (!known.contains(anchor))
       anchor = known.contains(folded.input) ? folded.input : StringRef();
     after[anchor].push_back(&folded);
   }
-  // Depth first, each getitem followed by those after it. A stack, not
-  // recursion: a run of getitems, each after the one before, is as deep as
-  // it is long.
-  using Chain = SmallVector<const GraphInfo::Folded *>;
+  for (const GraphInfo::Placeholder &placeholder : info.placeholders)
+    after[known.contains(placeholder.after) ? placeholder.after : StringRef()]
+        .push_back(&placeholder);
+  // Depth first, each followed by those after it. A stack, not recursion: a
+  // run of getitems, each after the one before, is as deep as it is long.
+  using Chain = SmallVector<Next>;
   SmallVector<std::pair<Chain, unsigned>> stack;
   auto placeAfter = [&](StringRef name) {
     auto open = [&](StringRef anchor) {
@@ -466,8 +486,15 @@ void SplitPlan::buildEntries() {
         stack.pop_back();
         continue;
       }
-      const GraphInfo::Folded *folded = chain[next++];
+      Next item = chain[next++];
       entries.emplace_back();
+      if (auto *placeholder = dyn_cast<const GraphInfo::Placeholder *>(item)) {
+        entries.back().name = placeholder->name;
+        entries.back().placeholder = true;
+        open(placeholder->name);
+        continue;
+      }
+      auto *folded = cast<const GraphInfo::Folded *>(item);
       entries.back().name = folded->name;
       entries.back().folded = folded;
       entryByName[folded->name] = entries.size() - 1;
@@ -532,7 +559,8 @@ void SplitPlan::producers(Value value, SmallVectorImpl<unsigned> &out) const {
 RuleNode SplitPlan::ruleNode(const Entry &entry) const {
   RuleNode node;
   node.erased = entry.erased;
-  if (entry.erased)
+  node.placeholder = entry.placeholder;
+  if (entry.erased || entry.placeholder)
     return node;
   node.splitting = isSplitting(entry);
   Operation *main = mainOp(entry);
@@ -929,7 +957,7 @@ nodesById(ArrayRef<Entry> entries, ArrayRef<int64_t> ids) {
   std::map<int64_t, SmallVector<StringRef>> nodes;
   std::map<int64_t, llvm::StringSet<>> seen;
   for (auto [entry, id] : llvm::zip_equal(entries, ids))
-    if (!entry.name.empty() && !entry.created &&
+    if (!entry.name.empty() && !entry.created && !entry.placeholder &&
         seen[id].insert(entry.name).second)
       nodes[id].push_back(entry.name);
   return nodes;
@@ -1046,7 +1074,7 @@ void SplitPlan::writeMap(llvm::json::OStream &json) {
       for (unsigned index = 0, e = entries.size(); index != e; ++index) {
         const Entry &entry = entries[index];
         int64_t id = partition.ids[index];
-        if (entry.name.empty())
+        if (entry.name.empty() || entry.placeholder)
           continue;
         auto record = [&](std::optional<int64_t> dim) {
           json.object([&] {
@@ -1096,7 +1124,7 @@ SplitDecision SplitPlan::decision() const {
         {error.node, error.message, error.from, error.to});
   std::map<int64_t, bool> ids;
   for (auto [entry, id] : llvm::zip_equal(entries, partition.ids)) {
-    if (entry.erased)
+    if (entry.erased || entry.placeholder)
       continue;
     ids.emplace(id, partition.splittingIds.contains(id));
     if (!entry.name.empty() && !entry.created)

@@ -21,7 +21,9 @@
 //                          when its other operands come later), a splitting
 //                          node gets a subgraph of its own (605-608), and the
 //                          node after it the next one, unless it splits too
-//                          (610-616)
+//                          (610-616); a placeholder is in no subgraph (590),
+//                          but it is a `node.next` (612), which never splits
+//                          (partition_rules.py:19)
 //   mergeEmptyOnly         vllm/compilation/backends.py:466-503,
 //                          _merge_empty_only_subgraphs: a subgraph of one
 //                          empty allocation joins the latest non-splitting
@@ -88,7 +90,7 @@ static void assignIds(ArrayRef<RuleNode> nodes, Partition &partition) {
   ids.assign(nodes.size(), 0);
   int64_t id = 0;
   for (auto [i, node] : llvm::enumerate(nodes)) {
-    if (node.erased) {
+    if (node.erased || node.placeholder) {
       ids[i] = id;
       continue;
     }
@@ -118,7 +120,7 @@ static void mergeEmptyOnly(ArrayRef<RuleNode> nodes, Partition &partition) {
   SmallVector<int64_t> &ids = partition.ids;
   std::map<int64_t, SmallVector<unsigned>> byId;
   for (auto [i, node] : llvm::enumerate(nodes))
-    if (!node.erased)
+    if (!node.erased && !node.placeholder)
       byId[ids[i]].push_back(i);
   std::optional<int64_t> previous;
   for (auto &[id, members] : byId) {

@@ -68,6 +68,9 @@ def FX_Dialect : Dialect {
     // On an imported function: the getitem nodes folded into their input's
     // results, each [name, input, result (-1: none), the node before it].
     "::mlir::ArrayAttr":$folded,
+    // On an imported function: the placeholders that come after a node in
+    // graph order, each [name, the node before it].
+    "::mlir::ArrayAttr":$placeholders,
     // On an imported function: per node, per result, the SymInt expression
     // of each dim (one for an index), "" where there is none.
     "::mlir::DictionaryAttr":$symbols,

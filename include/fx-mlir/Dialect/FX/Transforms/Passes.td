@@ -107,7 +107,8 @@ def FXSplitGraph : Pass<"fx-split-graph", "::mlir::ModuleOp"> {
     **FX nodes.** The pass works on the graph's FX nodes, which it knows from
     the importer: each op's location is its node's name (ops of one node are
     one node); `fx.folded` on the function lists the getitems the importer
-    folded into results (`[name, input, result, after]`); ops
+    folded into results (`[name, input, result, after]`) and
+    `fx.placeholders` the placeholders among the nodes; ops
     `fx-decompose-size` made are new nodes, and the `torch.Size` they
     replace and its getitems are gone, as after vLLM's decomposition.
 
@@ -144,7 +145,10 @@ def FXSplitGraph : Pass<"fx-split-graph", "::mlir::ModuleOp"> {
     * a splitting node takes the next id, and the node after it the one
       after that, unless the very next node splits too: two splitting ops
       share a piece only when adjacent, and a getitem between them keeps
-      them apart;
+      them apart, as does a placeholder (`fx.placeholders` on the function
+      lists those that come after a node in graph order, each `[name,
+      after]`), which is in no piece but is the next node
+      (`vllm/compilation/backends.py:590, 612`);
     * a piece of one empty allocation (the method `new_empty`,
       `torch.empty`, `torch.empty_like`, `torch.empty_strided`, aten ops
       named `aten::empty*`, `aten::new_empty*`, and `tensor.empty`) joins

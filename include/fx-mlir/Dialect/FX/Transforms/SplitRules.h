@@ -32,6 +32,10 @@ struct RuleNode {
   /// Gone after vLLM's size decomposition (a decomposed torch.Size and its
   /// getitems): in no subgraph, and never the `node.next` of another.
   bool erased = false;
+  /// A placeholder among the nodes (a graph built by hand): in no subgraph,
+  /// but the `node.next` of the node before it, which it keeps from
+  /// sharing a subgraph with a splitting node after it.
+  bool placeholder = false;
   /// vLLM's should_split holds for it.
   bool splitting = false;
   /// The node an operator.getitem (or a tensor slice) takes apart, when that
