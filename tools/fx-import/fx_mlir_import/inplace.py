@@ -27,6 +27,9 @@ def _method_changes_metadata(name):
         packet = getattr(torch.ops.aten, name)
     except (AttributeError, RuntimeError):
         return False
+    # A dunder such as `__gt__` is the namespace object's own method.
+    if not isinstance(packet, torch._ops.OpOverloadPacket):
+        return False
     return _op_changes_metadata(packet)
 
 
