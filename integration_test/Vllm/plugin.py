@@ -137,7 +137,7 @@ if case == "off":
 # OFF-NEXT: == VLLM_PLUGINS without fx_mlir
 # OFF-NEXT: split_graph and _decompose_size_nodes: vLLM's, untouched
 # OFF-NEXT: == FX_MLIR_SPLIT=yes
-# OFF-NEXT: {{^.* WARNING .*\] }}fx-mlir: split_graph stays vLLM's: FX_MLIR_SPLIT is 'yes'; 1 turns the plugin on, 0 or unset leaves it off{{$}}
+# OFF-NEXT: {{^.* WARNING .*\] }}fx-mlir: split_graph stays vLLM's: FX_MLIR_SPLIT is 'yes'; 1 turns the plugin on, check checks vLLM's split, 0 or unset leaves it off{{$}}
 # OFF-NEXT: split_graph and _decompose_size_nodes: vLLM's, untouched
 # OFF-NEXT: == vLLM 0.35.0
 # OFF-NEXT: {{^.* WARNING .*\] }}fx-mlir: split_graph stays vLLM's: vLLM 0.35.0 is not a version this plugin knows (0.32.0, 0.34.0); replace split_graph by hand (docs/Usage.md, "Use it from vLLM"){{$}}
