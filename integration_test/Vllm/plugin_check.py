@@ -46,6 +46,13 @@ print("split_graph is the check's:", backends.split_graph is vllm_plugin.check_s
 # CHECK:      {{^.* INFO .*\] }}fx-mlir: check mode: vLLM 0.34.0's split_graph splits, and fx-mlir's decision on each graph is logged beside it, run through [[LIB]]{{$}}
 # CHECK-NEXT: split_graph is the check's: True ; _decompose_size_nodes is vLLM's: True
 
+# Check mode has compile cache keys of its own, so that a cached model, which
+# vLLM loads without splitting, never skips the check (vllm_plugin.py,
+# _key_compile_cache; Inputs/plugin_site.py records version 0).
+import vllm.envs as envs  # noqa: E402
+print("compile cache factor:", envs.compile_factors().get("FX_MLIR_SPLIT"), flush=True)
+# CHECK-NEXT: compile cache factor: fx-mlir 0 checks
+
 ATTN = attention_op("plugincheck")
 OPS = ["plugincheck::attn"]
 

