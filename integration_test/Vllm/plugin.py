@@ -27,8 +27,9 @@
 # that is missing or cut short, say why in one line each and change nothing.
 # RUN: %python -c "import sys; open(sys.argv[2], 'wb').write(open(sys.argv[1], 'rb').read()[:100000])" \
 # RUN:   %fx_obj_root/lib/libFXMLIR-C.so %t/truncated.so
-# RUN: env -u FX_MLIR_SPLIT -u VLLM_PLUGINS %python %s %fx_src_root %t off 2>&1 \
-# RUN:   | FileCheck %s --check-prefix=OFF -DT=%t --implicit-check-not=fx-mlir: --implicit-check-not=Traceback
+# RUN: env -u FX_MLIR_SPLIT -u VLLM_PLUGINS %python %s %fx_src_root %t off \
+# RUN:   %fx_obj_root/lib/libFXMLIR-C.so 2>&1 \
+# RUN:   | FileCheck %s --check-prefix=OFF -DT=%t -DLIB=%fx_obj_root/lib/libFXMLIR-C.so --implicit-check-not=fx-mlir: --implicit-check-not=Traceback
 #
 # `python -m fx_mlir_import.vllm_plugin` (the README runs it on) says why
 # it is off, in one line, and exits 1.
@@ -45,7 +46,8 @@ import types
 os.environ.setdefault("VLLM_TARGET_DEVICE", "cpu")
 os.environ["VLLM_LOGGING_STREAM"] = "ext://sys.stdout"
 
-root, scratch, case = sys.argv[1:]
+root, scratch, case, *library = sys.argv[1:]
+library = library[0] if library else None
 sys.path.insert(0, os.path.join(root, "integration_test", "Vllm", "Inputs"))
 import plugin_site  # noqa: E402
 
@@ -80,8 +82,25 @@ if case == "off":
     print("== FX_MLIR_SPLIT unset", flush=True)
 load_general_plugins()
 print("split_graph and _decompose_size_nodes:", whose(), flush=True)
+
+
+def cache_factor():
+    """FX_MLIR_SPLIT's factor among those vLLM hashes into its compile cache
+    keys (vllm/envs.py compile_factors), and whether the hash differs from
+    one without it."""
+    import vllm.envs as envs
+    from vllm.config.utils import hash_factors
+    factors = envs.compile_factors()
+    without = {k: v for k, v in factors.items() if k != "FX_MLIR_SPLIT"}
+    return (f"compile cache factor: {factors.get('FX_MLIR_SPLIT')}; "
+            f"key changed: {hash_factors(factors) != hash_factors(without)}")
+
+
+print(cache_factor(), flush=True)
 # ON:      {{^.* INFO .*\] }}fx-mlir: split_graph and _decompose_size_nodes of vLLM 0.34.0's vllm.compilation.backends are fx-mlir's, run through [[LIB]]{{$}}
 # ON:      split_graph and _decompose_size_nodes: the plugin's
+# Inputs/plugin_site.py records the package as version 0.
+# ON-NEXT: compile cache factor: fx-mlir 0 splits; key changed: True
 # LATER:   split_graph and _decompose_size_nodes: the plugin's
 
 # The cases of `off`: (name, environment, what to put in place for it).
@@ -113,6 +132,10 @@ CASES = [
     ("library missing", {"FX_MLIR_SPLIT": "1", "FX_MLIR_LIBRARY": f"{scratch}/missing.so"}, None),
     ("library cut short", {"FX_MLIR_SPLIT": "1",
                            "FX_MLIR_LIBRARY": f"{scratch}/truncated.so"}, None),
+    # Last, as it turns the plugin on: a vLLM whose compile_factors hashes
+    # no table the plugin can add to.
+    ("compile cache unkeyed", {"FX_MLIR_SPLIT": "1", "FX_MLIR_LIBRARY": library},
+     (__import__("vllm.envs").envs, "compile_factors", lambda: {})),
 ]
 if case == "off":
     for name, environment, stand_in in CASES:
@@ -126,37 +149,53 @@ if case == "off":
         vllm.plugins.plugins_loaded = False
         load_general_plugins()
         print("split_graph and _decompose_size_nodes:", whose(), flush=True)
+        print(cache_factor(), flush=True)
         if stand_in:
             setattr(where, attribute, saved)
         for variable in environment:
             del os.environ[variable]
 # OFF:      == FX_MLIR_SPLIT unset
 # OFF-NEXT: split_graph and _decompose_size_nodes: vLLM's, untouched
+# OFF-NEXT: compile cache factor: None; key changed: False
 # OFF-NEXT: == FX_MLIR_SPLIT=0
 # OFF-NEXT: split_graph and _decompose_size_nodes: vLLM's, untouched
+# OFF-NEXT: compile cache factor: None; key changed: False
 # OFF-NEXT: == VLLM_PLUGINS without fx_mlir
 # OFF-NEXT: split_graph and _decompose_size_nodes: vLLM's, untouched
+# OFF-NEXT: compile cache factor: None; key changed: False
 # OFF-NEXT: == FX_MLIR_SPLIT=yes
-# OFF-NEXT: {{^.* WARNING .*\] }}fx-mlir: split_graph stays vLLM's: FX_MLIR_SPLIT is 'yes'; 1 turns the plugin on, 0 or unset leaves it off{{$}}
+# OFF-NEXT: {{^.* WARNING .*\] }}fx-mlir: split_graph stays vLLM's: FX_MLIR_SPLIT is 'yes'; 1 turns the plugin on, check checks vLLM's split, 0 or unset leaves it off{{$}}
 # OFF-NEXT: split_graph and _decompose_size_nodes: vLLM's, untouched
+# OFF-NEXT: compile cache factor: None; key changed: False
 # OFF-NEXT: == vLLM 0.35.0
 # OFF-NEXT: {{^.* WARNING .*\] }}fx-mlir: split_graph stays vLLM's: vLLM 0.35.0 is not a version this plugin knows (0.32.0, 0.34.0); replace split_graph by hand (docs/Usage.md, "Use it from vLLM"){{$}}
 # OFF-NEXT: split_graph and _decompose_size_nodes: vLLM's, untouched
+# OFF-NEXT: compile cache factor: None; key changed: False
 # OFF-NEXT: == another signature
 # OFF-NEXT: {{^.* WARNING .*\] }}fx-mlir: split_graph stays vLLM's: vLLM 0.34.0's vllm.compilation.backends.split_graph is split_graph(graph, splitting_ops, resolved_ops=None), not split_graph(graph, splitting_ops); replace split_graph by hand (docs/Usage.md, "Use it from vLLM"){{$}}
 # OFF-NEXT: split_graph and _decompose_size_nodes: vLLM's, untouched
+# OFF-NEXT: compile cache factor: None; key changed: False
 # OFF-NEXT: == re-exported
 # OFF-NEXT: {{^.* WARNING .*\] }}fx-mlir: split_graph stays vLLM's: vLLM 0.34.0's vllm.compilation.backends.split_graph is vllm.backends.compiler.backends's, where vLLM's backend calls it, not vllm.compilation.backends's; replace split_graph by hand (docs/Usage.md, "Use it from vLLM"){{$}}
 # OFF-NEXT: split_graph and _decompose_size_nodes: vLLM's, untouched
+# OFF-NEXT: compile cache factor: None; key changed: False
 # OFF-NEXT: == another caller
 # OFF-NEXT: {{^.* WARNING .*\] }}fx-mlir: split_graph stays vLLM's: vLLM 0.34.0's vllm.compilation.backends.VllmBackend.__call__ does not call split_graph by name; replace split_graph by hand (docs/Usage.md, "Use it from vLLM"){{$}}
 # OFF-NEXT: split_graph and _decompose_size_nodes: vLLM's, untouched
+# OFF-NEXT: compile cache factor: None; key changed: False
 # OFF-NEXT: == library missing
 # OFF-NEXT: {{^.* WARNING .*\] }}fx-mlir: split_graph stays vLLM's: cannot load the fx-mlir C API library '[[T]]/missing.so': [[T]]/missing.so: cannot open shared object file: No such file or directory{{$}}
 # OFF-NEXT: split_graph and _decompose_size_nodes: vLLM's, untouched
+# OFF-NEXT: compile cache factor: None; key changed: False
 # OFF-NEXT: == library cut short
 # OFF-NEXT: {{^.* WARNING .*\] }}fx-mlir: split_graph stays vLLM's: cannot load the fx-mlir C API library '[[T]]/truncated.so': it is truncated: {{.*}}; rebuild it, or reinstall the fx-mlir package{{$}}
 # OFF-NEXT: split_graph and _decompose_size_nodes: vLLM's, untouched
+# OFF-NEXT: compile cache factor: None; key changed: False
+# OFF-NEXT: == compile cache unkeyed
+# OFF-NEXT: {{^.* INFO .*\] }}fx-mlir: split_graph and _decompose_size_nodes of vLLM 0.34.0's vllm.compilation.backends are fx-mlir's, run through [[LIB]]{{$}}
+# OFF-NEXT: {{^.* WARNING .*\] }}fx-mlir: vLLM's compile cache is not keyed on FX_MLIR_SPLIT here (vllm.envs.compile_factors does not hash vllm.envs.environment_variables): a model cached with the other split may be loaded; set VLLM_DISABLE_COMPILE_CACHE=1{{$}}
+# OFF-NEXT: split_graph and _decompose_size_nodes: the plugin's
+# OFF-NEXT: compile cache factor: None; key changed: False
     sys.exit(0)
 
 from fx_mlir_import import vllm_plugin  # noqa: E402

@@ -28,6 +28,8 @@ The modules, one job each:
   split        split_graph, vLLM's drop-in
   vllm_plugin  the vLLM plugin that puts them in vLLM's backend when
                FX_MLIR_SPLIT=1 (vLLM imports it; this package does not)
+  vllm_check   its check mode (FX_MLIR_SPLIT=check): fx-mlir's decision
+               beside vLLM's own split, one line per graph
   errors       FxImportError and how nodes are named in messages
   cli          the fx-import command (__main__ runs it)
 """

@@ -208,13 +208,19 @@ def split_decision(fx_opt, text, ops, match_fx_targets=False):
     return decision
 
 
+def decision_of(runner, result, ops, match_fx_targets):
+    """The Decision of `runner` (a native.Library or an fx-opt path) on the
+    as_split import `result`, refusals and all: split_graph's through
+    `decide`, and the vLLM plugin's check mode's as it is."""
+    if isinstance(runner, native.Library):
+        return runner.decide(result, ops, match_fx_targets)
+    return split_decision(runner, result.text, ops, match_fx_targets)
+
+
 def decide(runner, result, ops, match_fx_targets):
     """The Decision of `runner` (a native.Library or an fx-opt path) on the
     as_split import `result`; raises what it refuses, in one line."""
-    if isinstance(runner, native.Library):
-        decision = runner.decide(result, ops, match_fx_targets)
-    else:
-        decision = split_decision(runner, result.text, ops, match_fx_targets)
+    decision = decision_of(runner, result, ops, match_fx_targets)
     for node, source, user, message in decision.refusals:
         user = user or "the graph's output"
         raise FxImportError(f"node '{node}' cannot cross from {source} to {user}: {message}")

@@ -73,14 +73,9 @@ def split_graph(gm, splitting_ops=None, *, match_fx_targets=False, stats=None, f
     application to `gm`), build (the pieces).
     Raises FxImportError, one line naming the node and both pieces, where
     fx-mlir refuses the split."""
-    if not isinstance(gm, torch.fx.GraphModule):
-        raise FxImportError(f"split_graph takes a torch.fx.GraphModule, not "
-                            f"{type(gm).__name__}")
     if stats is not None and not isinstance(stats, collections.abc.MutableMapping):
         raise FxImportError(f"stats must be a dict, not {type(stats).__name__}")
-    for name, path in (("library", library), ("fx_opt", fx_opt)):
-        if path is not None and not isinstance(path, (str, os.PathLike)):
-            raise FxImportError(f"{name} must be a path, not {type(path).__name__}")
+    _check_arguments("split_graph", gm, fx_opt, library)
     # Where anything raises, an interrupt included, gm is put back, users
     # order, namespace and lookup table too (guard.py); SIGINT is held
     # meanwhile, so that none lands inside torch.fx, a fake mode or a
@@ -95,6 +90,32 @@ def split_graph(gm, splitting_ops=None, *, match_fx_targets=False, stats=None, f
         for state in states:
             guard.restore_surely(state)
         raise
+
+
+def decide(gm, splitting_ops=None, *, match_fx_targets=False, fx_opt=None, library=None):
+    """fx-mlir's decision on GraphModule `gm` at `splitting_ops`, as
+    split_graph takes them, its passes run as there, with nothing done to
+    `gm`: (the ImportResult, the Decision), refusals and all, where
+    split_graph would raise the first. The vLLM plugin's check mode sets it
+    beside vLLM's split (vllm_check.py). Raises FxImportError where the graph
+    does not import."""
+    _check_arguments("decide", gm, fx_opt, library)
+    with collector_paused(), guard.held_interrupts():
+        runner = passes.runner(fx_opt, library)
+        _check_attribute_names(gm)
+        result = import_graph(gm, as_split=True)
+        return result, passes.decision_of(runner, result, _op_names(splitting_ops),
+                                          match_fx_targets)
+
+
+def _check_arguments(caller, gm, fx_opt, library):
+    """Raises FxImportError unless `gm` is a GraphModule and both paths are
+    paths."""
+    if not isinstance(gm, torch.fx.GraphModule):
+        raise FxImportError(f"{caller} takes a torch.fx.GraphModule, not {type(gm).__name__}")
+    for name, path in (("library", library), ("fx_opt", fx_opt)):
+        if path is not None and not isinstance(path, (str, os.PathLike)):
+            raise FxImportError(f"{name} must be a path, not {type(path).__name__}")
 
 
 def _split(gm, runner, ops, match_fx_targets, stats, states):

