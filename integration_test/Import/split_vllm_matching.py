@@ -1,6 +1,6 @@
 # Which nodes are splitting ops: fx_mlir_import.split_graph against the
 # installed vLLM 0.34.0's split_graph (should_split in
-# vllm/compilation/partition_rules.py:14-35), on deep copies of Dynamo graphs
+# vllm/compilation/partition_rules.py:14-36), on deep copies of Dynamo graphs
 # (torch.compile, dynamic shapes) and of a traced module with attributes
 # named like the pieces. Compared per case: the SplitItems (name, graph id,
 # is_splitting_graph) and the nodes of each piece; the split module must

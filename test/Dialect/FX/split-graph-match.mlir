@@ -1,5 +1,5 @@
 // Which nodes are splitting ops: those vLLM 0.34.0's should_split
-// (vllm/compilation/partition_rules.py:14-35) splits at, call_function nodes
+// (vllm/compilation/partition_rules.py:14-36) splits at, call_function nodes
 // of torch ops by exact name, whether fx.node or modeled (fx.targets), and
 // with match-fx-targets also other targets and MLIR op names.
 // RUN: fx-opt --verify-roundtrip %s --fx-split-graph='splitting-ops=aten::view,aten::slice.Tensor,aten::add.Tensor,aten::mul,higher_order::wrap,sigmoid,torch.relu' | FileCheck %s

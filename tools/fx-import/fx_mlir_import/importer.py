@@ -138,7 +138,7 @@ class GraphImporter:
         self.types = TypeConverter(aliases=as_split)
         self.out = Emitter(compact=as_split)
         self.env = {}
-        self.size_nodes = []  # (node, form), in graph order
+        self.size_nodes = []  # (node, form, input), in graph order
         self.versions = Versions(lambda n: isinstance(self.specs.get(n), TensorSpec))
         self.size_versions = {}
         self.leaves = {}  # node -> its Ssa leaves, in result order

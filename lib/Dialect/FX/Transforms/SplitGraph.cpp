@@ -1181,8 +1181,8 @@ private:
 };
 } // namespace
 
-/// Whether a splitting op sits inside a region of `op`, where no cut can
-/// reach it.
+/// The first splitting op inside a region of `op`, where no cut can reach
+/// it, or null.
 static Operation *findNestedSplittingOp(Operation *op,
                                         const SplittingOps &splitting) {
   Operation *found = nullptr;
