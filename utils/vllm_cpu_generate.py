@@ -76,7 +76,9 @@ os.environ.setdefault("VLLM_ENABLE_V1_MULTIPROCESSING", "0")
 os.environ.setdefault("VLLM_LOGGING_STREAM", "ext://sys.stderr")
 os.environ.setdefault("VLLM_CPU_KVCACHE_SPACE", "1")
 # No compiled model from an earlier run (vLLM's AOT cache is keyed by the
-# config, not by which split_graph made the pieces): every run splits.
+# config, not by which split_graph made the pieces, except that the fx-mlir
+# plugin, on, adds its own key): every run splits. VLLM_DISABLE_COMPILE_CACHE=0
+# in the environment keeps vLLM's default cache (VllmEngine/plugin-engine.test).
 os.environ.setdefault("VLLM_DISABLE_COMPILE_CACHE", "1")
 
 LLAMA = {

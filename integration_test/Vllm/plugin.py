@@ -4,10 +4,11 @@
 # to stdout; every line that names fx-mlir is checked (--implicit-check-not).
 #
 # On, a process each: vllm.compilation.backends' split_graph and
-# _decompose_size_nodes are the plugin's, one line says so and names the
-# library, VllmBackend.__call__ finds them there, and they split and
-# decompose. Loaded before vLLM sets up its log (as the LLM class does), the
-# line comes at the first split.
+# _decompose_size_nodes are the plugin's, VllmBackend.__call__ finds them
+# there, and they split and decompose. At load, one line says the plugin is
+# installed and waits, naming the library; `on:` comes at the first graph
+# split, not before. Loaded before vLLM sets up its log (as the LLM class
+# does), the first line comes when vLLM makes its config (VllmConfig), after.
 # REQUIRES: vllm
 # RUN: rm -rf %t && mkdir -p %t
 # RUN: env FX_MLIR_SPLIT=1 FX_MLIR_LIBRARY=%fx_obj_root/lib/libFXMLIR-C.so %preload_asan \
@@ -18,6 +19,23 @@
 # RUN:   %preload_asan %python %s %fx_src_root %t log-later 2>&1 \
 # RUN:   | FileCheck %s --check-prefix=LATER -DLIB=%fx_obj_root/lib/libFXMLIR-C.so \
 # RUN:     --implicit-check-not=fx-mlir: --implicit-check-not=Traceback
+#
+# vLLM's compilation mode, as VllmConfig.__post_init__ settles it, in one
+# process, with fx-mlir splitting and checking: where it is not VLLM_COMPILE,
+# vLLM's backend is not VllmBackend and never calls split_graph, and one
+# WARNING line says so, once a process for each mode. vLLM 0.34.0's own CPU
+# platform hook turns VLLM_COMPILE into DYNAMO_TRACE_ONCE (its Triton check
+# passed: this environment has no triton-cpu). Nothing is split, and no
+# `on:` line appears.
+# RUN: env FX_MLIR_SPLIT=1 FX_MLIR_LIBRARY=%fx_obj_root/lib/libFXMLIR-C.so %preload_asan \
+# RUN:   %python %s %fx_src_root %t modes > %t/modes-on.out 2>&1
+# RUN: FileCheck %s --check-prefixes=MODES,MODES-ON -DLIB=%fx_obj_root/lib/libFXMLIR-C.so \
+# RUN:   -DWHAT=splits --implicit-check-not=fx-mlir: --implicit-check-not=Traceback < %t/modes-on.out
+# RUN: not grep "fx-mlir: on:" %t/modes-on.out
+# RUN: env FX_MLIR_SPLIT=check FX_MLIR_LIBRARY=%fx_obj_root/lib/libFXMLIR-C.so %preload_asan \
+# RUN:   %python %s %fx_src_root %t modes 2>&1 \
+# RUN:   | FileCheck %s --check-prefixes=MODES,MODES-CHECK -DLIB=%fx_obj_root/lib/libFXMLIR-C.so \
+# RUN:     -DWHAT=checks --implicit-check-not=fx-mlir: --implicit-check-not=Traceback
 #
 # Off and refused, in one process, vLLM's loader made to load its plugins
 # anew for each case (vllm.plugins.plugins_loaded): FX_MLIR_SPLIT unset or 0,
@@ -97,11 +115,63 @@ def cache_factor():
 
 
 print(cache_factor(), flush=True)
-# ON:      {{^.* INFO .*\] }}fx-mlir: split_graph and _decompose_size_nodes of vLLM 0.34.0's vllm.compilation.backends are fx-mlir's, run through [[LIB]]{{$}}
+# ON:      {{^.* INFO .*\] }}fx-mlir: installed in vLLM 0.34.0's vllm.compilation.backends, run through [[LIB]]; waiting for vLLM's backend to call split_graph{{$}}
 # ON:      split_graph and _decompose_size_nodes: the plugin's
 # Inputs/plugin_site.py records the package as version 0.
 # ON-NEXT: compile cache factor: fx-mlir 0 splits; key changed: True
 # LATER:   split_graph and _decompose_size_nodes: the plugin's
+
+
+def make_config(title, mode=None, platform_hook=None):
+    """vLLM 0.34.0's VllmConfig, made as vLLM makes it, with `mode` asked
+    for (None: vLLM's default), under vLLM's CPU platform hook, or
+    `platform_hook` in its place; prints the mode vLLM settled on."""
+    import vllm.triton_utils
+    from vllm.config import CompilationConfig, VllmConfig
+    from vllm.platforms import current_platform
+
+    print(f"== {title}", flush=True)
+    vllm.triton_utils.HAS_TRITON = True  # the CPU platform's check of triton-cpu
+    platform = type(current_platform)
+    saved = platform.__dict__["check_and_update_config"]
+    if platform_hook:
+        platform.check_and_update_config = classmethod(platform_hook)
+    try:
+        config = VllmConfig(compilation_config=CompilationConfig(mode=mode))
+    finally:
+        platform.check_and_update_config = saved
+    print("compilation mode:", config.compilation_config.mode.name, flush=True)
+
+
+if case == "modes":
+    from vllm.config import VllmConfig
+    from fx_mlir_import import vllm_plugin
+    print("VllmConfig.__post_init__ wrapped by the plugin:",
+          getattr(VllmConfig.__post_init__, "_fx_mlir", False), flush=True)
+    make_config("vLLM's default, vLLM 0.34.0's CPU platform")
+    make_config("again")
+    make_config("mode NONE", mode=0)
+    make_config("mode STOCK_TORCH_COMPILE", mode=1)
+    make_config("VLLM_COMPILE, a platform that leaves it", platform_hook=lambda cls, c: None)
+    print("split_graph calls:", vllm_plugin.calls(), flush=True)
+    sys.exit(0)
+# MODES-ON:    {{^.* INFO .*\] }}fx-mlir: installed in vLLM 0.34.0's vllm.compilation.backends, run through [[LIB]]; waiting for vLLM's backend to call split_graph{{$}}
+# MODES-CHECK: {{^.* INFO .*\] }}fx-mlir: check mode: vLLM 0.34.0's split_graph splits, and fx-mlir's decision on each graph is logged beside it, run through [[LIB]]{{$}}
+# MODES:      VllmConfig.__post_init__ wrapped by the plugin: True
+# MODES:      == vLLM's default, vLLM 0.34.0's CPU platform
+# MODES:      {{^.* WARNING .*\] }}fx-mlir: vLLM's compilation mode is DYNAMO_TRACE_ONCE, not VLLM_COMPILE: its backend is not VllmBackend, and split_graph is never called, so fx-mlir [[WHAT]] no graph in this start{{$}}
+# MODES:      compilation mode: DYNAMO_TRACE_ONCE
+# MODES:      == again
+# MODES:      compilation mode: DYNAMO_TRACE_ONCE
+# MODES:      == mode NONE
+# MODES:      {{^.* WARNING .*\] }}fx-mlir: vLLM's compilation mode is NONE, not VLLM_COMPILE: its backend is not VllmBackend, and split_graph is never called, so fx-mlir [[WHAT]] no graph in this start{{$}}
+# MODES:      compilation mode: NONE
+# MODES:      == mode STOCK_TORCH_COMPILE
+# MODES:      {{^.* WARNING .*\] }}fx-mlir: vLLM's compilation mode is STOCK_TORCH_COMPILE, not VLLM_COMPILE: its backend is not VllmBackend, and split_graph is never called, so fx-mlir [[WHAT]] no graph in this start{{$}}
+# MODES:      compilation mode: STOCK_TORCH_COMPILE
+# MODES:      == VLLM_COMPILE, a platform that leaves it
+# MODES:      compilation mode: VLLM_COMPILE
+# MODES:      split_graph calls: 0
 
 # The cases of `off`: (name, environment, what to put in place for it).
 def signature(graph, splitting_ops, resolved_ops=None):
@@ -192,7 +262,7 @@ if case == "off":
 # OFF-NEXT: split_graph and _decompose_size_nodes: vLLM's, untouched
 # OFF-NEXT: compile cache factor: None; key changed: False
 # OFF-NEXT: == compile cache unkeyed
-# OFF-NEXT: {{^.* INFO .*\] }}fx-mlir: split_graph and _decompose_size_nodes of vLLM 0.34.0's vllm.compilation.backends are fx-mlir's, run through [[LIB]]{{$}}
+# OFF-NEXT: {{^.* INFO .*\] }}fx-mlir: installed in vLLM 0.34.0's vllm.compilation.backends, run through [[LIB]]; waiting for vLLM's backend to call split_graph{{$}}
 # OFF-NEXT: {{^.* WARNING .*\] }}fx-mlir: vLLM's compile cache is not keyed on FX_MLIR_SPLIT here (vllm.envs.compile_factors does not hash vllm.envs.environment_variables): a model cached with the other split may be loaded; set VLLM_DISABLE_COMPILE_CACHE=1{{$}}
 # OFF-NEXT: split_graph and _decompose_size_nodes: the plugin's
 # OFF-NEXT: compile cache factor: None; key changed: False
@@ -202,12 +272,18 @@ from fx_mlir_import import vllm_plugin  # noqa: E402
 
 if case == "log-later":
     configure_logging(LoggingConfig())
+    # As the LLM class does next (LLMEngine.from_engine_args): vLLM makes
+    # its config, and the plugin's first line comes.
+    make_config("VllmConfig, VLLM_COMPILE", platform_hook=lambda cls, c: None)
+# LATER:      == VllmConfig, VLLM_COMPILE
+# LATER:      {{^.* INFO .*\] }}fx-mlir: installed in vLLM 0.34.0's vllm.compilation.backends, run through [[LIB]]; waiting for vLLM's backend to call split_graph{{$}}
+# LATER-NEXT: compilation mode: VLLM_COMPILE
 # What VllmBackend.__call__ (under its decorators) calls: the split_graph of
 # its module's globals.
 called = inspect.unwrap(backends.VllmBackend.__call__).__globals__["split_graph"]
 print("VllmBackend.__call__ calls the plugin's split_graph:", called is vllm_plugin.split_graph)
 # ON-NEXT: VllmBackend.__call__ calls the plugin's split_graph: True
-# LATER:      VllmBackend.__call__ calls the plugin's split_graph: True
+# LATER-NEXT: VllmBackend.__call__ calls the plugin's split_graph: True
 
 gm = make_fx(lambda x: torch.sigmoid(torch.relu(x) * 2) + 1)(torch.randn(4, 8))
 x = torch.randn(4, 8)
@@ -217,11 +293,13 @@ for _ in range(2):
           "; the split computes what the graph computes:", torch.equal(split_gm(x), gm(x)),
           flush=True)
 print("split_graph calls:", vllm_plugin.calls())
-# LATER:      {{^.* INFO .*\] }}fx-mlir: split_graph and _decompose_size_nodes of vLLM 0.34.0's vllm.compilation.backends are fx-mlir's, run through [[LIB]]{{$}}
-# ON:         pieces: submod_0 submod_1* submod_2 ; the split computes what the graph computes: True
+# The first split, and only it, says `on:`.
+# ON-NEXT:    {{^.* INFO .*\] }}fx-mlir: on: split vLLM 0.34.0's first graph in this process into 3 pieces with fx-mlir's split_graph, run through [[LIB]]{{$}}
+# ON-NEXT:    pieces: submod_0 submod_1* submod_2 ; the split computes what the graph computes: True
 # ON-NEXT:    pieces: submod_0 submod_1* submod_2 ; the split computes what the graph computes: True
 # ON-NEXT:    split_graph calls: 2
-# LATER:      pieces: submod_0 submod_1* submod_2 ; the split computes what the graph computes: True
+# LATER-NEXT: {{^.* INFO .*\] }}fx-mlir: on: split vLLM 0.34.0's first graph in this process into 3 pieces with fx-mlir's split_graph, run through [[LIB]]{{$}}
+# LATER-NEXT: pieces: submod_0 submod_1* submod_2 ; the split computes what the graph computes: True
 # LATER-NEXT: pieces: submod_0 submod_1* submod_2 ; the split computes what the graph computes: True
 # LATER-NEXT: split_graph calls: 2
 

