@@ -254,8 +254,7 @@ static bool carriesStrides(Type type) {
 
 static bool isMarked(Type type) {
   auto ranked = dyn_cast<RankedTensorType>(type);
-  return ranked &&
-         ranked.getEncoding() == getStridedMarker(type.getContext());
+  return ranked && ranked.getEncoding() == getStridedMarker(type.getContext());
 }
 
 static RankedTensorType getMarked(RankedTensorType type) {
@@ -319,14 +318,26 @@ struct StridedTensor {
 };
 } // namespace
 
-/// The converted operand `converted` of an fx op, of the original type
-/// `type`.
+/// The converted operand `converted` of an op, of the original type `type`.
+/// The conversion gives a ranked type its tensor and one stride per dim.
 static StridedTensor getStridedTensor(OpBuilder &builder, Location loc,
                                       ValueRange converted, Type type) {
   StridedTensor result{unmark(builder, loc, converted.front()), std::nullopt};
-  if (carriesStrides(type))
+  if (carriesStrides(type) &&
+      converted.size() ==
+          1 + static_cast<size_t>(cast<RankedTensorType>(type).getRank()))
     result.strides = llvm::to_vector(converted.drop_front());
   return result;
+}
+
+/// The strides of the ranked `tensor`: those it carries, else contiguous.
+static SmallVector<Value> getStridesOrContiguous(OpBuilder &builder,
+                                                 Location loc,
+                                                 const StridedTensor &tensor) {
+  if (tensor.strides)
+    return *tensor.strides;
+  return getContiguousStrides(builder, loc,
+                              getSizes(builder, loc, tensor.tensor));
 }
 
 /// Replaces `op`'s tensor result by `tensor` and, where its type carries
@@ -546,8 +557,8 @@ struct SizeOpLowering : OpConversionPattern<SizeOp> {
     // rewrites to before converting; what is left has a dim operand.
     if (adaptor.getDynamicDim().empty())
       return rewriter.notifyMatchFailure(op, "constant dim: use fx.sym_size");
-    rewriter.replaceOp(op, lowerDim(rewriter, loc, input,
-                                    adaptor.getDynamicDim().front()));
+    rewriter.replaceOp(
+        op, lowerDim(rewriter, loc, input, adaptor.getDynamicDim().front()));
     return success();
   }
 };
@@ -629,8 +640,8 @@ struct SliceTensorOpLowering : OpConversionPattern<SliceTensorOp> {
     Location loc = op.getLoc();
     if (std::string why = whyNotLowerable(op); !why.empty())
       return rewriter.notifyMatchFailure(op, why);
-    StridedTensor strided = getStridedTensor(
-        rewriter, loc, adaptor.getInput(), op.getInput().getType());
+    StridedTensor strided = getStridedTensor(rewriter, loc, adaptor.getInput(),
+                                             op.getInput().getType());
     Value input = strided.tensor;
     auto inputType = cast<RankedTensorType>(input.getType());
     Type resultType = op.getType();
@@ -672,10 +683,7 @@ struct SliceTensorOpLowering : OpConversionPattern<SliceTensorOp> {
     // the bound c10/core/SymInt.h's MAX_UNREPRESENTABLE_INT), then refuses a
     // negative one (ATen/native/Resize.h). The other strides are the
     // input's, and a step of 1 keeps them all.
-    SmallVector<Value> strides =
-        strided.strides ? *strided.strides
-                        : getContiguousStrides(rewriter, loc,
-                                               getSizes(rewriter, loc, input));
+    SmallVector<Value> strides = getStridesOrContiguous(rewriter, loc, strided);
     if (!isConstantIntValue(step, 1)) {
       strides[0] = rewriter.createOrFold<arith::MulIOp>(loc, strides[0], step);
       Value lowest = constantIndex(rewriter, loc, kLowestSymInt);
@@ -969,8 +977,8 @@ struct ViewOpLowering : OpConversionPattern<ViewOp> {
       return rewriter.notifyMatchFailure(op, why);
     auto resultType = cast<RankedTensorType>(op.getType());
     Location loc = op.getLoc();
-    StridedTensor strided = getStridedTensor(
-        rewriter, loc, adaptor.getInput(), op.getInput().getType());
+    StridedTensor strided = getStridedTensor(rewriter, loc, adaptor.getInput(),
+                                             op.getInput().getType());
     Value input = strided.tensor;
     ValueRange elements = adaptor.getSize();
     std::string shape = shapeFormat(elements.size());
@@ -1058,11 +1066,10 @@ struct ViewOpLowering : OpConversionPattern<ViewOp> {
                 shapeAndExtent);
     }
 
-    SmallVector<Value> strides =
-        checkView(rewriter, loc, getRankedSource(input), numel, extents,
-                  strided.strides
-                      ? std::optional<ArrayRef<Value>>(*strided.strides)
-                      : std::nullopt);
+    SmallVector<Value> strides = checkView(
+        rewriter, loc, getRankedSource(input), numel, extents,
+        strided.strides ? std::optional<ArrayRef<Value>>(*strided.strides)
+                        : std::nullopt);
 
     // Where a check fails, the reshape is not reached, but it must stay
     // valid IR once canonicalize folds constants into it: its extents are
@@ -1213,16 +1220,16 @@ struct CastOpStrides : OpConversionPattern<tensor::CastOp> {
   matchAndRewrite(tensor::CastOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    StridedTensor source = getStridedTensor(
-        rewriter, loc, adaptor.getSource(), op.getSource().getType());
+    StridedTensor source = getStridedTensor(rewriter, loc, adaptor.getSource(),
+                                            op.getSource().getType());
     Value result =
         tensor::CastOp::create(rewriter, loc, op.getType(), source.tensor);
     SmallVector<Value> strides;
     if (source.strides)
       strides = *source.strides;
     else if (carriesStrides(op.getType()))
-      strides = getContiguousStrides(rewriter, loc,
-                                     getSizes(rewriter, loc, result));
+      strides =
+          getContiguousStrides(rewriter, loc, getSizes(rewriter, loc, result));
     replaceWithStrided(rewriter, op, result, strides);
     return success();
   }
@@ -1245,13 +1252,15 @@ struct SelectOpStrides : OpConversionPattern<arith::SelectOp> {
         getStridedTensor(rewriter, loc, adaptor.getTrueValue(), type);
     StridedTensor rhs =
         getStridedTensor(rewriter, loc, adaptor.getFalseValue(), type);
-    Value result = arith::SelectOp::create(rewriter, loc, condition,
-                                           lhs.tensor, rhs.tensor);
+    Value result = arith::SelectOp::create(rewriter, loc, condition, lhs.tensor,
+                                           rhs.tensor);
     SmallVector<Value> strides;
-    if (lhs.strides)
-      for (auto [left, right] : llvm::zip_equal(*lhs.strides, *rhs.strides))
-        strides.push_back(rewriter.createOrFold<arith::SelectOp>(
-            loc, condition, left, right));
+    if (carriesStrides(type))
+      for (auto [left, right] :
+           llvm::zip_equal(getStridesOrContiguous(rewriter, loc, lhs),
+                           getStridesOrContiguous(rewriter, loc, rhs)))
+        strides.push_back(rewriter.createOrFold<arith::SelectOp>(loc, condition,
+                                                                 left, right));
     replaceWithStrided(rewriter, op, result, strides);
     return success();
   }
@@ -1322,10 +1331,10 @@ struct ConvertFXToTensorPass
       return converter.isSignatureLegal(op.getFunctionType());
     });
     // What passes a tensor on passes its strides too.
-    target.addDynamicallyLegalOp<func::CallOp, func::CallIndirectOp,
-                                 func::ConstantOp, func::ReturnOp,
-                                 cf::SwitchOp>(
-        [&](Operation *op) { return converter.isLegal(op); });
+    target
+        .addDynamicallyLegalOp<func::CallOp, func::CallIndirectOp,
+                               func::ConstantOp, func::ReturnOp, cf::SwitchOp>(
+            [&](Operation *op) { return converter.isLegal(op); });
     // Of the casts and selects, only those of the input: the ones that the
     // patterns build are of tensors that they have converted.
     DenseSet<Operation *> forwarding;
@@ -1382,22 +1391,21 @@ void mlir::fx::populateFXToTensorTypeConversions(TypeConverter &converter) {
       });
   // A tensor that an op the patterns do not convert makes is new, and
   // contiguous; such an op reads a converted tensor without its strides.
-  converter.addTargetMaterialization(
-      [](OpBuilder &builder, TypeRange types, ValueRange inputs, Location loc,
-         Type original) -> SmallVector<Value> {
-        if (inputs.size() != 1 || !carriesStrides(inputs.front().getType()) ||
-            types.empty() ||
-            types.front() !=
-                getMarked(cast<RankedTensorType>(inputs.front().getType())))
-          return {};
-        Value tensor = inputs.front();
-        SmallVector<Value> values{
-            castMarker(builder, loc, types.front(), tensor)};
-        llvm::append_range(values,
-                           getContiguousStrides(builder, loc,
-                                                getSizes(builder, loc, tensor)));
-        return values;
-      });
+  converter.addTargetMaterialization([](OpBuilder &builder, TypeRange types,
+                                        ValueRange inputs, Location loc,
+                                        Type original) -> SmallVector<Value> {
+    if (inputs.size() != 1 || !carriesStrides(inputs.front().getType()) ||
+        types.empty() ||
+        types.front() !=
+            getMarked(cast<RankedTensorType>(inputs.front().getType())))
+      return {};
+    Value tensor = inputs.front();
+    SmallVector<Value> values{castMarker(builder, loc, types.front(), tensor)};
+    llvm::append_range(
+        values,
+        getContiguousStrides(builder, loc, getSizes(builder, loc, tensor)));
+    return values;
+  });
   converter.addSourceMaterialization([](OpBuilder &builder, Type type,
                                         ValueRange inputs,
                                         Location loc) -> Value {

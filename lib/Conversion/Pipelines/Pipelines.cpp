@@ -65,11 +65,11 @@ struct CopyStridedCastsPass
         return;
       // The buffer of the identity layout: the result's, or the source's
       // shape for an unranked result.
-      MemRefType type = ranked ? ranked
-                               : MemRefType::get(source.getShape(),
-                                                 source.getElementType(),
-                                                 MemRefLayoutAttrInterface(),
-                                                 source.getMemorySpace());
+      MemRefType type =
+          ranked ? ranked
+                 : MemRefType::get(source.getShape(), source.getElementType(),
+                                   MemRefLayoutAttrInterface(),
+                                   source.getMemorySpace());
       OpBuilder builder(cast);
       Location loc = cast.getLoc();
       SmallVector<Value> dynamicSizes;

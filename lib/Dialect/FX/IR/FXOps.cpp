@@ -668,8 +668,8 @@ static bool isKnownContiguous(Value tensor) {
       return llvm::none_of(def->getOperandTypes(), llvm::IsaPred<TensorType>);
     if (slice) {
       auto bounds = slice.getSlice().getDefiningOp<SliceOp>();
-      if (!bounds || (bounds.getStep() &&
-                      getSignedConstant(bounds.getStep()) != 1))
+      if (!bounds ||
+          (bounds.getStep() && getSignedConstant(bounds.getStep()) != 1))
         return false;
     }
     tensor = def->getOperand(0);
