@@ -1225,11 +1225,8 @@ struct CastOpStrides : OpConversionPattern<tensor::CastOp> {
     Value result =
         tensor::CastOp::create(rewriter, loc, op.getType(), source.tensor);
     SmallVector<Value> strides;
-    if (source.strides)
-      strides = *source.strides;
-    else if (carriesStrides(op.getType()))
-      strides =
-          getContiguousStrides(rewriter, loc, getSizes(rewriter, loc, result));
+    if (carriesStrides(op.getType()))
+      strides = getStridesOrContiguous(rewriter, loc, {result, source.strides});
     replaceWithStrided(rewriter, op, result, strides);
     return success();
   }
