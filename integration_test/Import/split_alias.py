@@ -18,7 +18,7 @@ import sys
 
 import torch
 import torch.fx
-from split_sizes import ATTN, OPS, inputs
+from split_sizes import ATTN, OPS, captured, inputs
 
 from fx_mlir_import import decompose_size_nodes, split_graph
 
@@ -60,19 +60,6 @@ def through_original(rename, split):
             y = ATTN(y)
         return torch.full(w.size(), 0.5), y.unsqueeze_(0).size()[2] * w
     return f
-
-
-def captured(fn):
-    graphs = []
-
-    def capture(gm, example_inputs):
-        graphs.append(gm)
-        return gm
-
-    torch._dynamo.reset()
-    torch.compile(fn, backend=capture, dynamic=True, fullgraph=True)(torch.randn(5, 8))
-    (gm,) = graphs
-    return gm
 
 
 def same(want, got):
@@ -123,7 +110,7 @@ for name, rename in RENAMES.items():
     for which, make in (("new", through_rename), ("old", through_original)):
         for split in (False, True):
             eager = make(rename, split)
-            gm = captured(eager)
+            gm = captured(eager, fullgraph=True)
             split_gm, items = split_graph(gm, OPS, library=LIBRARY)
             print(f"{name}, shape op through the {which} name, {'split' if split else 'unsplit'}: "
                   f"{len(items)} pieces, computes eager: {computes(eager, split_gm, gm)}")
@@ -147,7 +134,7 @@ def chain(x):
 
 
 # CHECK-LABEL: a chain of renames: 3 pieces, computes eager: True
-gm = captured(chain)
+gm = captured(chain, fullgraph=True)
 split_gm, items = split_graph(gm, OPS, library=LIBRARY)
 print(f"a chain of renames: {len(items)} pieces, computes eager: "
       f"{computes(chain, split_gm, gm)}")
@@ -163,7 +150,7 @@ def view_changed(x):
 
 
 # CHECK-LABEL: t_ of a view: 3 pieces, computes eager: True
-gm = captured(view_changed)
+gm = captured(view_changed, fullgraph=True)
 split_gm, items = split_graph(gm, OPS, library=LIBRARY)
 print(f"t_ of a view: {len(items)} pieces, computes eager: "
       f"{computes(view_changed, split_gm, gm)}")
@@ -171,7 +158,7 @@ print(f"t_ of a view: {len(items)} pieces, computes eager: "
 # decompose_size_nodes on its own: y.size()'s dims are read after t_ of w.
 # CHECK-LABEL: decompose_size_nodes, add_: computes eager: True
 eager = through_rename(RENAMES["add_"], False)
-gm = captured(eager)
+gm = captured(eager, fullgraph=True)
 decompose_size_nodes(gm, library=LIBRARY)
 print("decompose_size_nodes, add_: computes eager:", computes(eager, gm, gm))
 

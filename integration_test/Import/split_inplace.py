@@ -18,7 +18,7 @@ import sys
 
 import torch
 from split_api import node, start_graph
-from split_sizes import ATTN, OPS, inputs
+from split_sizes import ATTN, OPS, captured, inputs
 
 from fx_mlir_import import FxImportError, decompose_size_nodes, split_graph
 
@@ -54,19 +54,6 @@ def size_before(change):
     return f
 
 
-def captured(fn):
-    graphs = []
-
-    def capture(gm, example_inputs):
-        graphs.append(gm)
-        return gm
-
-    torch._dynamo.reset()
-    torch.compile(fn, backend=capture, dynamic=True, fullgraph=True)(torch.randn(5, 8))
-    (gm,) = graphs
-    return gm
-
-
 def same(want, got):
     return len(want) == len(got) and all(torch.equal(a, b) for a, b in zip(want, got))
 
@@ -98,7 +85,7 @@ def computes(eager, module, gm):
 for name, change in CHANGES.items():
     for when, make in (("after", size_after), ("before", size_before)):
         eager = make(change)
-        gm = captured(eager)
+        gm = captured(eager, fullgraph=True)
         split_gm, items = split_graph(gm, OPS, library=LIBRARY)
         print(f"{name}, read {when}: {len(items)} pieces, computes eager: "
               f"{computes(eager, split_gm, gm)}")
@@ -112,7 +99,7 @@ for name, change in CHANGES.items():
 # CHECK: torch.ops.aten.sym_size.int(t_, 1)
 # CHECK-NOT: sym_size.int(y,
 eager = size_after(CHANGES["t_"])
-gm = captured(eager)
+gm = captured(eager, fullgraph=True)
 decompose_size_nodes(gm, library=LIBRARY)
 print("decompose_size_nodes, t_: computes eager:", computes(eager, gm, gm))
 print("\n".join(sorted(line.strip() for line in gm.code.splitlines() if "sym_size.int" in line)))

@@ -35,15 +35,17 @@ def inputs(gm, n, weights=()):
             for v in values]
 
 
-def _captured(fn):
-    """The graph torch.compile(dynamic=True) hands a backend for fn(x)."""
+def captured(fn, fullgraph=False):
+    """The graph torch.compile(dynamic=True) hands a backend for fn(x), x of
+    shape [5, 8], with Dynamo's caches cleared first."""
     graphs = []
 
     def capture(gm, example_inputs):
         graphs.append(gm)
         return gm
 
-    torch.compile(fn, backend=capture, dynamic=True)(torch.randn(5, 8))
+    torch._dynamo.reset()
+    torch.compile(fn, backend=capture, dynamic=True, fullgraph=fullgraph)(torch.randn(5, 8))
     (gm,) = graphs
     return gm
 
@@ -57,7 +59,7 @@ def _uses(x):
 def dynamo():
     """Dynamo's graph of full, new_zeros, view and reshape of x.size(); both
     dims symbolic."""
-    return _captured(_uses)
+    return captured(_uses)
 
 
 # A Linear specializes x's dim 1 to 8; Dynamo's metadata keeps it a SymInt
@@ -74,7 +76,7 @@ def _specialized(x):
 def dynamo_specialized():
     """Dynamo's graph of `ATTN(LINEAR(x)).view(x.size())`; inputs(gm, n,
     LINEAR_WEIGHTS) are its inputs."""
-    return _captured(_specialized)
+    return captured(_specialized)
 
 
 def by_hand(use):

@@ -167,17 +167,21 @@ def _argument(node, where):
     return value if isinstance(value, Node) else None
 
 
+def _out_argument(node):
+    """The node `node` writes its result into, given as `out=`, or None."""
+    out = node.kwargs.get("out")
+    return out if isinstance(out, Node) else None
+
+
 def changed_in_place(node):
     """The node whose tensor `node` changes the shape or strides of in
     place, or None: an op tagged inplace_view, or any op given `out=`
     (which may resize it)."""
-    op = node.op
-    if op != "call_method" and op != "call_function":
+    if node.op != "call_method" and node.op != "call_function":
         return None
-    if node.kwargs:
-        out = node.kwargs.get("out")
-        if isinstance(out, Node):
-            return out
+    out = _out_argument(node)
+    if out is not None:
+        return out
     changes, _, _ = _node_kind(node)
     if not changes or not node.args or not isinstance(node.args[0], Node):
         return None
@@ -190,13 +194,11 @@ def same_tensor(node, is_tensor):
     method or Python in-place operator that returns its receiver, an
     `out=`. `is_tensor(n)` says whether node n's value is a tensor (an
     in-place operator on an int makes a new int)."""
-    op = node.op
-    if op != "call_method" and op != "call_function":
+    if node.op != "call_method" and node.op != "call_function":
         return None
-    if node.kwargs:
-        out = node.kwargs.get("out")
-        if isinstance(out, Node):
-            return out
+    out = _out_argument(node)
+    if out is not None:
+        return out
     _, where, tensor_only = _node_kind(node)
     if where is None:
         return None
