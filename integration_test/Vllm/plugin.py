@@ -45,7 +45,7 @@
 # that is missing or cut short, say why in one line each and change nothing.
 # RUN: %python -c "import sys; open(sys.argv[2], 'wb').write(open(sys.argv[1], 'rb').read()[:100000])" \
 # RUN:   %fx_obj_root/lib/libFXMLIR-C.so %t/truncated.so
-# RUN: env -u FX_MLIR_SPLIT -u VLLM_PLUGINS %python %s %fx_src_root %t off \
+# RUN: env -u FX_MLIR_SPLIT -u VLLM_PLUGINS %preload_asan %python %s %fx_src_root %t off \
 # RUN:   %fx_obj_root/lib/libFXMLIR-C.so 2>&1 \
 # RUN:   | FileCheck %s --check-prefix=OFF -DT=%t -DLIB=%fx_obj_root/lib/libFXMLIR-C.so --implicit-check-not=fx-mlir: --implicit-check-not=Traceback
 #
