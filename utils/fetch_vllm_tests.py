@@ -3,13 +3,15 @@
 # See the LICENSE file at the root of fx-mlir for license information.
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
-"""Unpacks the tests/ of the pinned vLLM's source distribution into DEST.
+"""Unpacks the tests/ of a vLLM release's source distribution into DEST.
 
-    utils/fetch_vllm_tests.py DEST      # utils/install-vllm.sh: $venv/vllm-tests
+    utils/fetch_vllm_tests.py DEST [VERSION]
+        # utils/install-vllm.sh: $venv/vllm-tests, the pinned release;
+        # utils/install-vllm-releases.sh: each other release the plugin claims
 
 vLLM's wheel has no tests; its source distribution has them, and
 integration_test/Vllm runs its partition tests on fx-mlir's split_graph. The
-version is the `vllm==` line of utils/requirements-vllm.txt. `pip download
+version is VERSION, else the `vllm==` line of utils/requirements-vllm.txt. `pip download
 --no-binary :all: --no-deps` cannot fetch it: pip prepares the metadata of a
 source distribution, which runs vLLM's setup.py and needs its build
 requirements (setuptools-rust, and torch 2.14 with build isolation). So the
@@ -87,10 +89,10 @@ def unpack_tests(archive, prefix, into):
 
 
 def main():
-    if len(sys.argv) != 2:
-        sys.exit(f"usage: {sys.argv[0]} DEST")
+    if len(sys.argv) not in (2, 3):
+        sys.exit(f"usage: {sys.argv[0]} DEST [VERSION]")
     dest = os.path.abspath(sys.argv[1])
-    version = pinned_version()
+    version = sys.argv[2] if len(sys.argv) == 3 else pinned_version()
     filename = f"vllm-{version}.tar.gz"
     stamp = os.path.join(dest, STAMP)
     if os.path.exists(stamp):

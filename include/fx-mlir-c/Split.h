@@ -30,15 +30,17 @@ typedef struct FxMlirSplitDecision {
 } FxMlirSplitDecision;
 
 /// Decides how the one function of `module` (a builtin.module the importer
-/// made) splits at the `numOps` op names `ops`, vLLM's default list where
-/// `ops` is null, with fx-split-graph's `match-fx-targets` as
+/// made) splits at the `numOps` op names `ops`; where `ops` is null, at the
+/// default list of vLLM release `vllmRelease` (fx-split-graph's
+/// `vllm-release`; a null string is 0.34.0, and a release it does not know
+/// is an error), with fx-split-graph's `match-fx-targets` as
 /// `matchFxTargets`. Rewrites `module` with fx-decompose-size, the dims
 /// after their tensor's producer and a dead x.size() decomposed too, as
 /// vLLM's _decompose_size_nodes does; outlines nothing. Diagnostics go to
 /// the context's handlers. Never returns a null decision.
-MLIR_CAPI_EXPORTED FxMlirSplitDecision
-fxMlirSplitDecide(MlirOperation module, intptr_t numOps,
-                  const MlirStringRef *ops, bool matchFxTargets);
+MLIR_CAPI_EXPORTED FxMlirSplitDecision fxMlirSplitDecide(
+    MlirOperation module, intptr_t numOps, const MlirStringRef *ops,
+    MlirStringRef vllmRelease, bool matchFxTargets);
 
 MLIR_CAPI_EXPORTED void
 fxMlirSplitDecisionDestroy(FxMlirSplitDecision decision);

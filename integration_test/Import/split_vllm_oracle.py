@@ -40,7 +40,9 @@
 # CHECK-NEXT: node sym_size(x,0): vLLM None, fx-mlir submod_0
 # CHECK-NEXT: submod_0 outputs: vLLM ['shape'], fx-mlir ['sym_size(x,0)']
 # CHECK-NEXT: submod_2 inputs: vLLM ['short_conv', 's0', 'shape'], fx-mlir ['short_conv', 's0', 'sym_size(x,0)']
-# CHECK-NEXT: one_list_ops, default ops: vLLM pieces 1* 2 3* 4: the same split
+# vLLM 0.34.0's default list has zaya_cca and step5_csa_attention, the older
+# releases' none of the three (integration_test/VllmReleases).
+# CHECK-NEXT: one_list_ops, default ops: vLLM pieces {{1\* 2 3\* 4|0}}: the same split
 # CHECK-NEXT: tuple_attention: vLLM pieces 0 1* 3* 4: the same split
 # CHECK-NEXT: with_buffer: vLLM pieces 0 1* 2: the same split
 # CHECK-NEXT: grad_region: vLLM pieces 0 1* 2: the same split

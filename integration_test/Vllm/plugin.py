@@ -13,11 +13,11 @@
 # RUN: rm -rf %t && mkdir -p %t
 # RUN: env FX_MLIR_SPLIT=1 FX_MLIR_LIBRARY=%fx_obj_root/lib/libFXMLIR-C.so %preload_asan \
 # RUN:   %python %s %fx_src_root %t on 2>&1 \
-# RUN:   | FileCheck %s --check-prefix=ON -DLIB=%fx_obj_root/lib/libFXMLIR-C.so \
+# RUN:   | FileCheck %s --check-prefix=ON -DLIB=%fx_obj_root/lib/libFXMLIR-C.so -DVERSION=0.34.0 \
 # RUN:     --implicit-check-not=fx-mlir: --implicit-check-not=Traceback
 # RUN: env FX_MLIR_SPLIT=1 VLLM_PLUGINS=fx_mlir FX_MLIR_LIBRARY=%fx_obj_root/lib/libFXMLIR-C.so \
 # RUN:   %preload_asan %python %s %fx_src_root %t log-later 2>&1 \
-# RUN:   | FileCheck %s --check-prefix=LATER -DLIB=%fx_obj_root/lib/libFXMLIR-C.so \
+# RUN:   | FileCheck %s --check-prefix=LATER -DLIB=%fx_obj_root/lib/libFXMLIR-C.so -DVERSION=0.34.0 \
 # RUN:     --implicit-check-not=fx-mlir: --implicit-check-not=Traceback
 #
 # vLLM's compilation mode, as VllmConfig.__post_init__ settles it, in one
@@ -115,7 +115,7 @@ def cache_factor():
 
 
 print(cache_factor(), flush=True)
-# ON:      {{^.* INFO .*\] }}fx-mlir: installed in vLLM 0.34.0's vllm.compilation.backends, run through [[LIB]]; waiting for vLLM's backend to call split_graph{{$}}
+# ON:      {{^.* INFO .*\] }}fx-mlir: installed in vLLM [[VERSION]]'s vllm.compilation.backends, run through [[LIB]]; waiting for vLLM's backend to call split_graph{{$}}
 # ON:      split_graph and _decompose_size_nodes: the plugin's
 # Inputs/plugin_site.py records the package as version 0.
 # ON-NEXT: compile cache factor: fx-mlir 0 splits; key changed: True
@@ -238,7 +238,7 @@ if case == "off":
 # OFF-NEXT: split_graph and _decompose_size_nodes: vLLM's, untouched
 # OFF-NEXT: compile cache factor: None; key changed: False
 # OFF-NEXT: == vLLM 0.35.0
-# OFF-NEXT: {{^.* WARNING .*\] }}fx-mlir: split_graph stays vLLM's: vLLM 0.35.0 is not a version this plugin knows (0.32.0, 0.34.0); replace split_graph by hand (docs/Usage.md, "Use it from vLLM"){{$}}
+# OFF-NEXT: {{^.* WARNING .*\] }}fx-mlir: split_graph stays vLLM's: vLLM 0.35.0 is not a version this plugin knows (0.30.0, 0.31.0, 0.32.0, 0.33.0, 0.34.0); replace split_graph by hand (docs/Usage.md, "Use it from vLLM"){{$}}
 # OFF-NEXT: split_graph and _decompose_size_nodes: vLLM's, untouched
 # OFF-NEXT: compile cache factor: None; key changed: False
 # OFF-NEXT: == another signature
@@ -294,11 +294,11 @@ for _ in range(2):
           flush=True)
 print("split_graph calls:", vllm_plugin.calls())
 # The first split, and only it, says `on:`.
-# ON-NEXT:    {{^.* INFO .*\] }}fx-mlir: on: split vLLM 0.34.0's first graph in this process into 3 pieces with fx-mlir's split_graph, run through [[LIB]]{{$}}
+# ON-NEXT:    {{^.* INFO .*\] }}fx-mlir: on: split vLLM [[VERSION]]'s first graph in this process into 3 pieces with fx-mlir's split_graph, run through [[LIB]]{{$}}
 # ON-NEXT:    pieces: submod_0 submod_1* submod_2 ; the split computes what the graph computes: True
 # ON-NEXT:    pieces: submod_0 submod_1* submod_2 ; the split computes what the graph computes: True
 # ON-NEXT:    split_graph calls: 2
-# LATER-NEXT: {{^.* INFO .*\] }}fx-mlir: on: split vLLM 0.34.0's first graph in this process into 3 pieces with fx-mlir's split_graph, run through [[LIB]]{{$}}
+# LATER-NEXT: {{^.* INFO .*\] }}fx-mlir: on: split vLLM [[VERSION]]'s first graph in this process into 3 pieces with fx-mlir's split_graph, run through [[LIB]]{{$}}
 # LATER-NEXT: pieces: submod_0 submod_1* submod_2 ; the split computes what the graph computes: True
 # LATER-NEXT: pieces: submod_0 submod_1* submod_2 ; the split computes what the graph computes: True
 # LATER-NEXT: split_graph calls: 2

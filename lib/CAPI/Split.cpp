@@ -10,6 +10,7 @@
 
 #include "fx-mlir/Dialect/FX/Transforms/Passes.h"
 #include "fx-mlir/Dialect/FX/Transforms/SplitGraph.h"
+#include "fx-mlir/Dialect/FX/Transforms/SplitRules.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"
@@ -75,6 +76,7 @@ static void decide(ModuleOp module, ArrayRef<std::string> ops,
 
 FxMlirSplitDecision fxMlirSplitDecide(MlirOperation module, intptr_t numOps,
                                       const MlirStringRef *ops,
+                                      MlirStringRef vllmRelease,
                                       bool matchFxTargets) {
   auto *decision = new Decision;
   auto moduleOp = dyn_cast<ModuleOp>(unwrap(module));
@@ -84,7 +86,17 @@ FxMlirSplitDecision fxMlirSplitDecide(MlirOperation module, intptr_t numOps,
     return {decision};
   }
   if (!ops) {
-    decide(moduleOp, getDefaultSplittingOps(), matchFxTargets, *decision);
+    StringRef release = vllmRelease.data ? unwrap(vllmRelease) : "0.34.0";
+    FailureOr<std::vector<std::string>> defaults =
+        getDefaultSplittingOps(release);
+    if (failed(defaults)) {
+      emitError(moduleOp.getLoc())
+          << "fxMlirSplitDecide: '" << release
+          << "' is not a vLLM release whose rules fx-mlir knows ("
+          << llvm::join(getVllmReleases(), ", ") << ")";
+      return {decision};
+    }
+    decide(moduleOp, *defaults, matchFxTargets, *decision);
     return {decision};
   }
   std::vector<std::string> names;

@@ -83,9 +83,12 @@ def pytest_configure(config):
 
 
 def pytest_report_header(config):
+    import vllm
+
     which = config.getoption("split_graph")
     source = {"fx-mlir": "fx_mlir_import", "vllm": "vllm.compilation.backends"}[which]
-    return ([f"split_graph, _decompose_size_nodes: {source}'s; vLLM platform: cpu"]
+    return ([f"split_graph, _decompose_size_nodes: {source}'s; vLLM {vllm.__version__}, "
+             f"platform: cpu"]
             + [f"runs on CPU despite skipif({CUDA_REASON!r}): {name}: {why}"
                for name, why in RUNS_ON_CPU.items()])
 

@@ -111,8 +111,8 @@ _SIGNATURES = {
     "fxMlirParsePassPipeline": (
         _LogicalResult, [_Handle, _StringRef, _StringCallback, ctypes.c_void_p]),
     "fxMlirPassManagerRunOnOp": (_LogicalResult, [_Handle, _Handle]),
-    "fxMlirSplitDecide": (_Handle, [_Handle, ctypes.c_ssize_t,
-                                    ctypes.POINTER(_StringRef), ctypes.c_bool]),
+    "fxMlirSplitDecide": (_Handle, [_Handle, ctypes.c_ssize_t, ctypes.POINTER(_StringRef),
+                                    _StringRef, ctypes.c_bool]),
     "fxMlirSplitDecisionDestroy": (None, [_Handle]),
     "fxMlirSplitDecisionSucceeded": (ctypes.c_bool, [_Handle]),
     "fxMlirSplitDecisionGetNumNodes": (ctypes.c_ssize_t, [_Handle]),
@@ -346,18 +346,20 @@ class Library:
         return bool(succeeded), "".join(f"{severity}: {message}\n"
                                         for severity, message in diagnostics)
 
-    def decide(self, result, ops, match_fx_targets):
+    def decide(self, result, ops, match_fx_targets, release=None):
         """fx-split-graph's decision on `result`, a graph import_graph
-        imported as_split, at the op names `ops` (None: vLLM's default
-        list), through fxMlirSplitDecide: a Decision (decision.py), its
-        diagnostics typed as (severity, message)."""
+        imported as_split, at the op names `ops` (None: the default list of
+        vLLM `release`, None for 0.34.0's), through fxMlirSplitDecide: a
+        Decision (decision.py), its diagnostics typed as (severity,
+        message)."""
         lib = self._lib
         names = None if ops is None else (_StringRef * len(ops))(*map(_string_ref, ops))
+        release = _StringRef() if release is None else _string_ref(release)
         diagnostics = []
 
         def decide(module):
             handle = lib.fxMlirSplitDecide(lib.fxMlirModuleGetOperation(module),
-                                           len(ops or ()), names, match_fx_targets)
+                                           len(ops or ()), names, release, match_fx_targets)
             try:
                 return _read_decision(lib, handle, diagnostics)
             finally:

@@ -164,14 +164,17 @@ def decompose_report(runner, text):
 
 
 def split_map(runner, text, split_ops, decompose=True, match_fx_targets=False,
-              dead_sizes=False):
+              dead_sizes=False, release=None):
     """fx-split-graph's map of the import at `split_ops` (a comma list, `{}`
-    for none; None for the pass's default), with its match-fx-targets
+    for none; None for the pass's default, vLLM `release`'s where given),
+    with its match-fx-targets
     extension if asked, after fx-decompose-size placed as vLLM places it,
     run by `runner` (as run_pipeline takes it), decomposing dead sizes too
     with `dead_sizes`: (map or None, Ran)."""
     with _pass_output() as (path, fd):
         ops = "" if split_ops is None else f"splitting-ops={split_ops} "
+        if release is not None:
+            ops += f"vllm-release={release} "
         if match_fx_targets:
             ops += "match-fx-targets=true "
         split = f"fx-split-graph{{{ops}map-file={path}}}"
@@ -184,13 +187,15 @@ def split_map(runner, text, split_ops, decompose=True, match_fx_targets=False,
         return (json.loads(document) if document else None), done
 
 
-def split_decision(fx_opt, text, ops, match_fx_targets=False):
+def split_decision(fx_opt, text, ops, match_fx_targets=False, release=None):
     """The Decision (decision.py) of fx-split-graph on the import `text` at
-    the op names `ops` (None: the pass's default), run in the fx-opt at
+    the op names `ops` (None: the default list of vLLM `release`, None for
+    the pass's), run in the fx-opt at
     path `fx_opt`: what fxMlirSplitDecide gives in process, read from the
     pass's `map-file`, fx-opt's output for other processes."""
     document, ran = split_map(fx_opt, text, None if ops is None else ",".join(ops) or "{}",
-                              match_fx_targets=match_fx_targets, dead_sizes=True)
+                              match_fx_targets=match_fx_targets, dead_sizes=True,
+                              release=release)
     diagnostics = [] if ran.succeeded else [("error", first_error(ran.stderr))]
     if document is None:
         return Decision(False, diagnostics)
@@ -208,19 +213,21 @@ def split_decision(fx_opt, text, ops, match_fx_targets=False):
     return decision
 
 
-def decision_of(runner, result, ops, match_fx_targets):
+def decision_of(runner, result, ops, match_fx_targets, release=None):
     """The Decision of `runner` (a native.Library or an fx-opt path) on the
-    as_split import `result`, refusals and all: split_graph's through
-    `decide`, and the vLLM plugin's check mode's as it is."""
+    as_split import `result` at `ops` (None: vLLM `release`'s default list,
+    None for 0.34.0's), refusals and all: split_graph's through `decide`,
+    and the vLLM plugin's check mode's as it is."""
     if isinstance(runner, native.Library):
-        return runner.decide(result, ops, match_fx_targets)
-    return split_decision(runner, result.text, ops, match_fx_targets)
+        return runner.decide(result, ops, match_fx_targets, release)
+    return split_decision(runner, result.text, ops, match_fx_targets, release)
 
 
-def decide(runner, result, ops, match_fx_targets):
+def decide(runner, result, ops, match_fx_targets, release=None):
     """The Decision of `runner` (a native.Library or an fx-opt path) on the
-    as_split import `result`; raises what it refuses, in one line."""
-    decision = decision_of(runner, result, ops, match_fx_targets)
+    as_split import `result`, as decision_of takes them; raises what it
+    refuses, in one line."""
+    decision = decision_of(runner, result, ops, match_fx_targets, release)
     for node, source, user, message in decision.refusals:
         user = user or "the graph's output"
         raise FxImportError(f"node '{node}' cannot cross from {source} to {user}: {message}")

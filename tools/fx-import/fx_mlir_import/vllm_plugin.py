@@ -33,11 +33,26 @@ import threading
 from importlib import metadata
 
 # The vLLM releases whose vllm/compilation/backends.py this was checked
-# against. Both define split_graph(graph, splitting_ops) (line 557 in 0.32.0,
-# 580 in 0.34.0), which calls _decompose_size_nodes(graph) (483, 506) by its
-# name in the module, and VllmBackend.__call__ calls split_graph by its name
-# in the module (1191, 1192); no other vLLM module imports either name.
-KNOWN = ("0.32.0", "0.34.0")
+# against, each proven with its own split_graph as the oracle
+# (integration_test/VllmReleases). Each defines split_graph(graph,
+# splitting_ops), which calls _decompose_size_nodes(graph) by its name in the
+# module, and VllmBackend.__call__ calls split_graph by its name in the
+# module; no other vLLM module imports either name. Their lines:
+#   release  split_graph  _decompose_size_nodes  VllmBackend.__call__'s call
+#   0.30.0   553          479                    1179
+#   0.31.0   549          475                    1175
+#   0.32.0   557          483                    1191
+#   0.33.0   576          502                    1212
+#   0.34.0   580          506                    1192
+# From split_graph's helpers through its end (SplitItem to split_graph's
+# return), backends.py is the same text in all five, and so is
+# partition_rules.py's should_split but for a docstring's layout in 0.30.0;
+# the default splitting ops differ (SplitRules.cpp, getDefaultSplittingOps).
+# 0.26.0, 0.27.1, 0.28.0 and 0.29.0 have that text too, and 0.25.1 decomposes
+# x.size(d) as well (its _decompose_size_nodes lacks the check at 0.26.0's
+# backends.py:492-496): not claimed, as each release claimed runs its
+# oracle in CI.
+KNOWN = ("0.30.0", "0.31.0", "0.32.0", "0.33.0", "0.34.0")
 MODULE = "vllm.compilation.backends"
 # What VllmBackend reads of each item split_graph returns.
 SPLIT_ITEM_FIELDS = ("submod_name", "graph_id", "is_splitting_graph", "graph")

@@ -1251,8 +1251,20 @@ static LogicalResult analyzeModule(ModuleOp module,
 
 void FXSplitGraphPass::runOnOperation() {
   ModuleOp module = getOperation();
+  FailureOr<std::vector<std::string>> defaults =
+      getDefaultSplittingOps(vllmRelease);
+  if (failed(defaults)) {
+    emitError(module.getLoc())
+        << "fx-split-graph: vllm-release '" << vllmRelease
+        << "' is not a vLLM release whose rules it knows ("
+        << llvm::join(getVllmReleases(), ", ") << ")";
+    return signalPassFailure();
+  }
   // With no names nothing splits, but the map still says so.
-  SplittingOps splitting(splittingOps, matchFxTargets);
+  SplittingOps splitting(splittingOps.hasValue()
+                             ? ArrayRef<std::string>(splittingOps)
+                             : ArrayRef<std::string>(*defaults),
+                         matchFxTargets);
 
   // Analyse everything before changing anything.
   std::vector<SplitPlan> plans;
@@ -1310,33 +1322,4 @@ LogicalResult mlir::fx::decideSplits(ModuleOp module,
   for (const SplitPlan &plan : plans)
     decisions.push_back(plan.decision());
   return analyzed;
-}
-
-ArrayRef<std::string> mlir::fx::getDefaultSplittingOps() {
-  // vLLM 0.34.0's attention ops (`_attention_ops`) and KV-cache updates, in
-  // its order (`set_splitting_ops_for_v1`, vllm/config/compilation.py).
-  static const std::vector<std::string> ops = {
-      "vllm::unified_attention_with_output",
-      "vllm::unified_mla_attention_with_output",
-      "vllm::mamba_mixer2",
-      "vllm::mamba_mixer",
-      "vllm::short_conv",
-      "vllm::zaya_cca",
-      "vllm::qwen4_exp_ple_short_conv",
-      "vllm::qwen4_exp_qsa_with_output",
-      "vllm::qwen4_exp_qsa_prepare_with_output",
-      "vllm::linear_attention",
-      "vllm::qwen_gdn_attention_core",
-      "vllm::qwen_gdn_attention_core_fused_norm_packed",
-      "vllm::gdn_attention_core_xpu",
-      "vllm::olmo_hybrid_gdn_full_forward",
-      "vllm::sparse_attn_indexer",
-      "vllm::rocm_aiter_sparse_attn_indexer",
-      "vllm::deepseek_v4_attention",
-      "vllm::hpc_rope_norm_forward",
-      "vllm::step5_csa_attention",
-      "vllm::unified_kv_cache_update",
-      "vllm::unified_mla_kv_cache_update",
-  };
-  return ops;
 }

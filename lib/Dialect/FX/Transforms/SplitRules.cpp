@@ -8,6 +8,10 @@
 //
 // Read side by side with vLLM 0.34.0:
 //
+//   getDefaultSplittingOps vllm/config/compilation.py:925-947, _attention_ops,
+//                          and 1371-1372, the KV-cache updates that
+//                          set_splitting_ops_for_v1 appends; what the older
+//                          releases lack is in kDefaultOps
 //   shouldSplit            vllm/compilation/partition_rules.py:14-36,
 //                          should_split: only torch ops, a packet by its
 //                          qualified name (24-26), an overload by name() or
@@ -43,6 +47,63 @@
 
 using namespace mlir;
 using namespace mlir::fx;
+
+static constexpr StringRef kVllmReleases[] = {"0.30.0", "0.31.0", "0.32.0",
+                                              "0.33.0", "0.34.0"};
+
+namespace {
+/// A default splitting op, and the first release whose list has it.
+struct DefaultOp {
+  StringRef name;
+  StringRef since = kVllmReleases[0];
+};
+} // namespace
+
+// vLLM 0.34.0's default list, in its order. Where it starts later, the
+// release's own list (vllm/config/compilation.py) shows where: 0.30.0 has
+// _attention_ops at 772-790 and the KV-cache updates at 1197-1198; 0.31.0 at
+// 764-782 and 1188-1189; 0.32.0 at 768-788 and 1205-1206; 0.33.0 at 768-788
+// and 1212-1213.
+static const DefaultOp kDefaultOps[] = {
+    {"vllm::unified_attention_with_output"},
+    {"vllm::unified_mla_attention_with_output"},
+    {"vllm::mamba_mixer2"},
+    {"vllm::mamba_mixer"},
+    {"vllm::short_conv"},
+    {"vllm::zaya_cca", "0.34.0"}, // 0.34.0: line 931
+    {"vllm::qwen4_exp_ple_short_conv"},
+    {"vllm::qwen4_exp_qsa_with_output"},
+    {"vllm::qwen4_exp_qsa_prepare_with_output", "0.32.0"}, // 0.32.0: 778
+    {"vllm::linear_attention"},
+    {"vllm::qwen_gdn_attention_core"},
+    {"vllm::qwen_gdn_attention_core_fused_norm_packed"},
+    {"vllm::gdn_attention_core_xpu"},
+    {"vllm::olmo_hybrid_gdn_full_forward"},
+    {"vllm::sparse_attn_indexer"},
+    {"vllm::rocm_aiter_sparse_attn_indexer"},
+    {"vllm::deepseek_v4_attention"},
+    {"vllm::hpc_rope_norm_forward"},
+    {"vllm::step5_csa_attention", "0.34.0"}, // 0.34.0: line 946
+    {"vllm::unified_kv_cache_update"},
+    {"vllm::unified_mla_kv_cache_update"},
+};
+
+ArrayRef<StringRef> mlir::fx::getVllmReleases() { return kVllmReleases; }
+
+FailureOr<std::vector<std::string>>
+mlir::fx::getDefaultSplittingOps(StringRef release) {
+  auto position = [](StringRef r) {
+    return llvm::find(kVllmReleases, r) - std::begin(kVllmReleases);
+  };
+  auto at = position(release);
+  if (at == std::size(kVllmReleases))
+    return failure();
+  std::vector<std::string> ops;
+  for (const DefaultOp &op : kDefaultOps)
+    if (position(op.since) <= at)
+      ops.push_back(op.name.str());
+  return ops;
+}
 
 bool mlir::fx::shouldSplit(StringRef target,
                            const llvm::StringSet<> &splittingOps) {

@@ -112,11 +112,15 @@ def FXSplitGraph : Pass<"fx-split-graph", "::mlir::ModuleOp"> {
     `fx-decompose-size` made are new nodes, and the `torch.Size` they
     replace and its getitems are gone, as after vLLM's decomposition.
 
-    **Splitting ops.** `splitting-ops` is a comma list; the default is
-    vLLM 0.34.0's: its 19 attention ops and 2 KV-cache updates, in its
-    order (`_attention_ops` and `set_splitting_ops_for_v1` in
-    `vllm/config/compilation.py`); `splitting-ops={}` is none, and every
-    function is one piece. A node splits exactly when vLLM's
+    **Splitting ops.** `splitting-ops` is a comma list; the default is the
+    list of vLLM `vllm-release` (0.30.0 to 0.34.0; 0.34.0 unless given):
+    its attention ops and 2 KV-cache updates, in its order (`_attention_ops`
+    and `set_splitting_ops_for_v1` in `vllm/config/compilation.py`), 21 ops
+    in 0.34.0, 19 in 0.32.0 and 0.33.0 (no `zaya_cca`, no
+    `step5_csa_attention`), 18 in 0.30.0 and 0.31.0 (nor
+    `qwen4_exp_qsa_prepare_with_output`); the releases' lines are in
+    `SplitRules.cpp`. The rest of the rules is the same text in these
+    releases. `splitting-ops={}` is none, and every function is one piece. A node splits exactly when vLLM's
     `should_split` (`vllm/compilation/partition_rules.py:14-36`) says so:
     only `call_function` nodes whose target is a torch op, by exact
     membership of the op's names in the list. A packet `torch.ops.ns.op` is
@@ -212,10 +216,12 @@ def FXSplitGraph : Pass<"fx-split-graph", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::func::FuncDialect"];
   let options = [
     ListOption<"splittingOps", "splitting-ops", "std::string",
-               "Names of the ops to split at (default: vLLM's attention and "
-               "KV-cache ops)",
-               "llvm::cl::list_init<std::string>("
-               "::mlir::fx::getDefaultSplittingOps())">,
+               "Names of the ops to split at (default: the attention and "
+               "KV-cache ops of vLLM `vllm-release`)">,
+    Option<"vllmRelease", "vllm-release", "std::string",
+           /*default=*/"\"0.34.0\"",
+           "The vLLM release whose default splitting ops apply when "
+           "`splitting-ops` is not given (0.30.0 to 0.34.0)">,
     Option<"matchFxTargets", "match-fx-targets", "bool", /*default=*/"false",
            "Also split at fx.node targets of any kind and MLIR op names of "
            "the list (an fx-mlir extension)">,

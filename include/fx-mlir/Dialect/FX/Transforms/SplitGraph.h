@@ -24,9 +24,6 @@
 
 namespace mlir::fx {
 
-/// The default of fx-split-graph's `splitting-ops`: vLLM 0.34.0's list.
-ArrayRef<std::string> getDefaultSplittingOps();
-
 /// How one function splits, in vLLM's terms.
 struct SplitDecision {
   /// An FX node and vLLM's subgraph id of it.

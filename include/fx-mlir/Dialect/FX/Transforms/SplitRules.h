@@ -23,6 +23,8 @@
 #include "llvm/ADT/StringSet.h"
 
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace mlir::fx {
 
@@ -63,6 +65,14 @@ struct Partition {
 /// vLLM's should_split on a call_function node whose target the importer
 /// spells `target` (`torch.ops.ns.op` or `torch.ops.ns.op.overload`):
 /// whether `splittingOps` holds one of the op's names.
+/// The vLLM releases whose rules these are, oldest first. They differ only
+/// in the default splitting ops.
+ArrayRef<StringRef> getVllmReleases();
+
+/// vLLM `release`'s splitting ops when none are configured, in its order;
+/// failure for a release not among getVllmReleases().
+FailureOr<std::vector<std::string>> getDefaultSplittingOps(StringRef release);
+
 bool shouldSplit(StringRef target, const llvm::StringSet<> &splittingOps);
 
 /// vLLM's _is_empty_allocation_node on a node of opcode `op`
