@@ -148,3 +148,20 @@ split("no decision", torch.fx.GraphModule(root_module, g), OPS)
 # CHECK-LABEL: == no decision
 # CHECK-NEXT: {{^.* WARNING .*\] }}fx-mlir check: graph 6: vLLM's split, pieces 1* 2; fx-mlir cannot decide: node 'scale' uses attribute 'submod_0', a name torch.fx's split_module gives a piece; rename it{{$}}
 # CHECK-NEXT: vLLM's split: True; marks left: []
+
+# A node that one split cuts at and the other does not: a vLLM whose
+# should_split (backends.py imports it by name, line 54) also splits at
+# torch.relu, a builtin function vLLM 0.34.0's rule never splits at
+# (partition_rules.py:14-36: torch ops only).
+g, px, x = start_graph()
+relu = node(g, "call_function", torch.relu, (px,), x, "relu")
+g.output((node(g, "call_function", ATTN, (relu,), x, "attn"),))
+rule = backends.should_split
+backends.should_split = lambda n, ops: n.target is torch.relu or rule(n, ops)
+try:
+    split("vLLM splits at a node fx-mlir does not", graph_module(g), OPS)
+finally:
+    backends.should_split = rule
+# CHECK-LABEL: == vLLM splits at a node fx-mlir does not
+# CHECK-NEXT: {{^.* WARNING .*\] }}fx-mlir check: graph 7: vLLM's split, pieces 1*, fx-mlir's 0 1*: 1 difference: node 'relu': vLLM splits at it (vLLM's piece 1, fx-mlir's 0){{$}}
+# CHECK-NEXT: vLLM's split: True; marks left: []
