@@ -76,8 +76,18 @@ import vllm  # noqa: E402
 import vllm.plugins  # noqa: E402
 import vllm.compilation.backends as backends  # noqa: E402
 from torch.fx.experimental.proxy_tensor import make_fx  # noqa: E402
-from vllm.config.logging import LoggingConfig  # noqa: E402
-from vllm.logger import configure_logging  # noqa: E402
+try:
+    from vllm.config.logging import LoggingConfig  # noqa: E402
+    from vllm.logger import configure_logging  # noqa: E402
+except ImportError:
+    # vLLM 0.30.0 sets up its log when vllm.logger is imported (logger.py:257),
+    # and has no LoggingConfig (the `on` case runs on each release,
+    # VllmReleases).
+    def configure_logging(config):
+        pass
+
+    def LoggingConfig():
+        return None
 from vllm.plugins import load_general_plugins  # noqa: E402
 
 before = (backends.split_graph, backends._decompose_size_nodes)
