@@ -1463,7 +1463,10 @@ struct ConvertFXToTensorPass
     bool lowerable = true;
     SmallPtrSet<Operation *, 4> cyclic;
     collectCyclicOps(module, cyclic);
+    SmallVector<Operation *> sizeQueries;
     module.walk([&](Operation *op) {
+      if (isa<SizeOp, SymSizeOp>(op))
+        sizeQueries.push_back(op);
       if (isa_and_present<FXDialect>(op->getDialect()) && cyclic.contains(op)) {
         op->emitOpError("cannot be lowered: it depends on its own result, "
                         "through a cycle of uses of a graph region");
@@ -1482,13 +1485,15 @@ struct ConvertFXToTensorPass
     // a constant d becomes fx.sym_size. x.size()[i] stays: lowered with its
     // x.size(), its dims are read where the size is, in order, as after
     // fx-decompose-size, so both routes give the same program. Nothing else:
-    // no folding, CSE or region simplification.
+    // no folding, CSE or region simplification, and no other op visited.
     RewritePatternSet canonical(&getContext());
     SizeOp::getCanonicalizationPatterns(canonical, &getContext());
     SymSizeOp::getCanonicalizationPatterns(canonical, &getContext());
-    if (failed(applyPatternsGreedily(
-            module, std::move(canonical),
+    if (!sizeQueries.empty() &&
+        failed(applyOpPatternsGreedily(
+            sizeQueries, std::move(canonical),
             GreedyRewriteConfig()
+                .setStrictness(GreedyRewriteStrictness::ExistingAndNewOps)
                 .enableFolding(false)
                 .enableConstantCSE(false)
                 .setRegionSimplificationLevel(
@@ -1513,6 +1518,11 @@ struct ConvertFXToTensorPass
     target.addIllegalDialect<FXDialect>();
     target.addLegalOp<AssertOp>();
     target.addLegalDialect<arith::ArithDialect, tensor::TensorDialect>();
+    // The ops that the patterns build most, found by the target without a
+    // lookup of their dialect's name.
+    target.addLegalOp<arith::AndIOp, arith::CmpIOp, arith::ConstantOp,
+                      arith::MulIOp, arith::OrIOp, arith::SelectOp,
+                      arith::XOrIOp, tensor::DimOp>();
     // The entry block follows the signature; the cf patterns convert the
     // other blocks along with the branches to them.
     target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
