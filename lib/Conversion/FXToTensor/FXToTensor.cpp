@@ -1534,14 +1534,16 @@ struct ConvertFXToTensorPass
                                func::ConstantOp, func::ReturnOp, cf::SwitchOp>(
             [&](Operation *op) { return converter.isLegal(op); });
     // Of the casts and selects, only those of the input: the ones that the
-    // patterns build are of tensors that they have converted.
-    DenseSet<Operation *> forwarding;
+    // patterns build are of tensors that they have converted. They are
+    // marked by an attribute, not kept by address: an erased op's memory
+    // goes to the next op built.
+    auto forwards = StringAttr::get(context, "fx_to_tensor.forwards_strides");
     module.walk([&](Operation *op) {
       if (isa<tensor::CastOp, arith::SelectOp>(op) && !converter.isLegal(op))
-        forwarding.insert(op);
+        op->setAttr(forwards, UnitAttr::get(context));
     });
     target.addDynamicallyLegalOp<tensor::CastOp, arith::SelectOp>(
-        [&](Operation *op) { return !forwarding.contains(op); });
+        [&](Operation *op) { return !op->hasAttr(forwards); });
     // Any other op makes new tensors, contiguous, and is legal once no fx
     // type flows through it: cf.assert and the scf.for of an unranked
     // element count among them. The materializations give the tensors it
