@@ -157,7 +157,23 @@ static Value getRank(OpBuilder &builder, Location loc, Value tensor) {
 
 // The helpers below give at once what folding would from constant operands
 // or one operand twice, the common case in a view's checks, without building
-// an op to fold; foldOrCreate does the rest.
+// an op to fold. Past those, they fold only where arith's folders could
+// still find something (a constant operand, or an operand that an op of the
+// kinds the folders look through made); else they build the op, since a
+// failed fold costs about as much as building it.
+
+/// An op that the helpers below know not to fold.
+template <typename OpTy, typename... Args>
+static Value create(OpBuilder &builder, Location loc, Args &&...args) {
+  return OpTy::create(builder, loc, std::forward<Args>(args)...).getResult();
+}
+
+/// Whether `value` was made by one of the logic ops that arith's folders of
+/// andi, ori and xori look through (x & ~x, x ^ a ^ a).
+static bool isLogicResult(Value value) {
+  return isa_and_present<arith::AndIOp, arith::OrIOp, arith::XOrIOp>(
+      value.getDefiningOp());
+}
 
 /// The value of the integer constant `value`, if it is one.
 static std::optional<APInt> getConstantBits(Value value) {
@@ -185,6 +201,8 @@ static Value cmp(OpBuilder &builder, Location loc, arith::CmpIPredicate pred,
   if (rhsBits)
     return constantBool(builder, loc,
                         arith::applyCmpPredicate(pred, *lhsBits, *rhsBits));
+  if (!lhsBits && !getConstantBits(rhs))
+    return create<arith::CmpIOp>(builder, loc, pred, lhs, rhs);
   return foldOrCreate<arith::CmpIOp>(builder, loc, pred, lhs, rhs);
 }
 
@@ -195,6 +213,8 @@ static Value both(OpBuilder &builder, Location loc, Value lhs, Value rhs) {
     return bits->isZero() ? lhs : rhs;
   if (std::optional<APInt> bits = getConstantBits(rhs))
     return bits->isZero() ? rhs : lhs;
+  if (!isLogicResult(lhs) && !isLogicResult(rhs))
+    return create<arith::AndIOp>(builder, loc, lhs, rhs);
   return foldOrCreate<arith::AndIOp>(builder, loc, lhs, rhs);
 }
 
@@ -205,6 +225,8 @@ static Value either(OpBuilder &builder, Location loc, Value lhs, Value rhs) {
     return bits->isZero() ? rhs : lhs;
   if (std::optional<APInt> bits = getConstantBits(rhs))
     return bits->isZero() ? lhs : rhs;
+  if (!isLogicResult(lhs) && !isLogicResult(rhs))
+    return create<arith::OrIOp>(builder, loc, lhs, rhs);
   return foldOrCreate<arith::OrIOp>(builder, loc, lhs, rhs);
 }
 
@@ -212,6 +234,8 @@ static Value negate(OpBuilder &builder, Location loc, Value condition) {
   if (std::optional<APInt> bits = getConstantBits(condition))
     return constantBool(builder, loc, bits->isZero());
   Value one = constantBool(builder, loc, true);
+  if (!isLogicResult(condition))
+    return create<arith::XOrIOp>(builder, loc, condition, one);
   return foldOrCreate<arith::XOrIOp>(builder, loc, condition, one);
 }
 
@@ -226,6 +250,8 @@ static Value multiply(OpBuilder &builder, Location loc, Value lhs, Value rhs) {
     return rhs;
   if ((rhsBits && rhsBits->isOne()) || (lhsBits && lhsBits->isZero()))
     return lhs;
+  if (!lhsBits && !rhsBits)
+    return create<arith::MulIOp>(builder, loc, lhs, rhs);
   return foldOrCreate<arith::MulIOp>(builder, loc, lhs, rhs);
 }
 
@@ -235,6 +261,14 @@ static Value select(OpBuilder &builder, Location loc, Value condition,
     return lhs;
   if (std::optional<APInt> bits = getConstantBits(condition))
     return bits->isZero() ? rhs : lhs;
+  // select(x == y, x, y) folds, and so do selects of i1 constants.
+  auto compare = condition.getDefiningOp<arith::CmpIOp>();
+  bool comparesBoth = compare &&
+                      llvm::is_contained(compare->getOperands(), lhs) &&
+                      llvm::is_contained(compare->getOperands(), rhs);
+  if (!comparesBoth && !(lhs.getType().isInteger(1) && getConstantBits(lhs) &&
+                         getConstantBits(rhs)))
+    return create<arith::SelectOp>(builder, loc, condition, lhs, rhs);
   return foldOrCreate<arith::SelectOp>(builder, loc, condition, lhs, rhs);
 }
 
@@ -1458,15 +1492,50 @@ struct ConvertFXToTensorPass
     : fx::impl::ConvertFXToTensorBase<ConvertFXToTensorPass> {
   using Base::Base;
 
+  /// The type conversion and the patterns, built once for every module the
+  /// pass runs on.
+  LogicalResult initialize(MLIRContext *context) override {
+    auto typeConverter = std::make_shared<TypeConverter>();
+    typeConverter->addConversion([](Type type) { return type; });
+    populateFXToTensorTypeConversions(*typeConverter);
+    const TypeConverter &converter = *typeConverter;
+
+    RewritePatternSet lowering(context);
+    populateFXToTensorConversionPatterns(converter, lowering);
+    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(lowering,
+                                                                   converter);
+    populateCallOpTypeConversionPattern(lowering, converter);
+    populateReturnOpTypeConversionPattern(lowering, converter);
+    // Sizes, slices and strides through scf and cf control flow.
+    scf::populateSCFStructuralTypeConversions(converter, lowering);
+    cf::populateCFStructuralTypeConversions(converter, lowering);
+    lowering.add<CallIndirectOpSignatureConversion, CastOpStrides,
+                 ConstantOpTypeConversion, SelectOpStrides,
+                 SwitchOpStructuralConversion>(converter, context);
+    patterns = FrozenRewritePatternSet(std::move(lowering));
+
+    RewritePatternSet canonical(context);
+    SizeOp::getCanonicalizationPatterns(canonical, context);
+    SymSizeOp::getCanonicalizationPatterns(canonical, context);
+    sizeQueryPatterns = FrozenRewritePatternSet(std::move(canonical));
+    this->converter = std::move(typeConverter);
+    return success();
+  }
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    MLIRContext *context = &getContext();
+    const TypeConverter &converter = *this->converter;
     bool lowerable = true;
     SmallPtrSet<Operation *, 4> cyclic;
     collectCyclicOps(module, cyclic);
-    SmallVector<Operation *> sizeQueries;
+    SmallVector<Operation *> sizeQueries, forwarding;
     module.walk([&](Operation *op) {
       if (isa<SizeOp, SymSizeOp>(op))
         sizeQueries.push_back(op);
+      else if (isa<tensor::CastOp, arith::SelectOp>(op) &&
+               !converter.isLegal(op))
+        forwarding.push_back(op);
       if (isa_and_present<FXDialect>(op->getDialect()) && cyclic.contains(op)) {
         op->emitOpError("cannot be lowered: it depends on its own result, "
                         "through a cycle of uses of a graph region");
@@ -1486,12 +1555,9 @@ struct ConvertFXToTensorPass
     // x.size(), its dims are read where the size is, in order, as after
     // fx-decompose-size, so both routes give the same program. Nothing else:
     // no folding, CSE or region simplification, and no other op visited.
-    RewritePatternSet canonical(&getContext());
-    SizeOp::getCanonicalizationPatterns(canonical, &getContext());
-    SymSizeOp::getCanonicalizationPatterns(canonical, &getContext());
     if (!sizeQueries.empty() &&
         failed(applyOpPatternsGreedily(
-            sizeQueries, std::move(canonical),
+            sizeQueries, sizeQueryPatterns,
             GreedyRewriteConfig()
                 .setStrictness(GreedyRewriteStrictness::ExistingAndNewOps)
                 .enableFolding(false)
@@ -1501,18 +1567,6 @@ struct ConvertFXToTensorPass
       module.emitError("the size queries did not reach their canonical form");
       return signalPassFailure();
     }
-
-    MLIRContext *context = &getContext();
-    TypeConverter converter;
-    converter.addConversion([](Type type) { return type; });
-    populateFXToTensorTypeConversions(converter);
-
-    RewritePatternSet patterns(context);
-    populateFXToTensorConversionPatterns(converter, patterns);
-    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
-                                                                   converter);
-    populateCallOpTypeConversionPattern(patterns, converter);
-    populateReturnOpTypeConversionPattern(patterns, converter);
 
     ConversionTarget target(*context);
     target.addIllegalDialect<FXDialect>();
@@ -1538,10 +1592,8 @@ struct ConvertFXToTensorPass
     // marked by an attribute, not kept by address: an erased op's memory
     // goes to the next op built.
     auto forwards = StringAttr::get(context, "fx_to_tensor.forwards_strides");
-    module.walk([&](Operation *op) {
-      if (isa<tensor::CastOp, arith::SelectOp>(op) && !converter.isLegal(op))
-        op->setAttr(forwards, UnitAttr::get(context));
-    });
+    for (Operation *op : forwarding)
+      op->setAttr(forwards, UnitAttr::get(context));
     target.addDynamicallyLegalOp<tensor::CastOp, arith::SelectOp>(
         [&](Operation *op) { return !op->hasAttr(forwards); });
     // Any other op makes new tensors, contiguous, and is legal once no fx
@@ -1553,27 +1605,23 @@ struct ConvertFXToTensorPass
       return !llvm::any_of(op->getOperandTypes(), containsFXType) &&
              !llvm::any_of(op->getResultTypes(), containsFXType);
     });
-    // Sizes, slices and strides through scf and cf control flow.
-    scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
-                                                         target);
-    cf::populateCFStructuralTypeConversionsAndLegality(converter, patterns,
-                                                       target);
-    patterns.add<CallIndirectOpSignatureConversion, CastOpStrides,
-                 ConstantOpTypeConversion, SelectOpStrides,
-                 SwitchOpStructuralConversion>(converter, context);
+    scf::populateSCFStructuralTypeConversionTarget(converter, target);
+    cf::populateCFStructuralTypeConversionTarget(converter, target);
 
     // Every pattern checks before it changes anything, and the pass checks
     // the whole module first: no rewrite is ever undone, so the driver need
     // not record how to.
     ConversionConfig config;
     config.allowPatternRollback = false;
-    if (failed(applyPartialConversion(module, target, std::move(patterns),
-                                      config)))
+    if (failed(applyPartialConversion(module, target, patterns, config)))
       return signalPassFailure();
     // For upstream's lowerings, unless the messages are to print run-time
     // values: cf.assert.
     finishLowering(module, /*toCFAsserts=*/!messageValues);
   }
+
+  std::shared_ptr<const TypeConverter> converter;
+  FrozenRewritePatternSet patterns, sizeQueryPatterns;
 };
 } // namespace
 
