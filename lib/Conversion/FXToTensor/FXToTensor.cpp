@@ -37,33 +37,239 @@ namespace mlir::fx {
 using namespace mlir;
 using namespace mlir::fx;
 
-/// The rank of `tensor` as an index value.
-static Value getRank(OpBuilder &builder, Location loc, Value tensor) {
-  if (auto type = dyn_cast<RankedTensorType>(tensor.getType()))
-    return arith::ConstantIndexOp::create(builder, loc, type.getRank());
-  return tensor::RankOp::create(builder, loc, tensor);
+//===----------------------------------------------------------------------===//
+// Building the checks
+//===----------------------------------------------------------------------===//
+//
+// Most of the pass's time goes into creating ops, and most of the ops that a
+// view's checks would build fold away or are constants. So an op that folds
+// is never inserted, and each constant is made once per function, at the
+// start of its entry block.
+
+/// The entry block of the function around `builder`'s insertion point, which
+/// dominates all of it; null outside a function or in a region still being
+/// built.
+static Block *getConstantBlock(OpBuilder &builder) {
+  for (Block *block = builder.getInsertionBlock(); block;) {
+    Operation *parent = block->getParentOp();
+    if (!parent)
+      return nullptr;
+    if (parent->hasTrait<OpTrait::IsIsolatedFromAbove>())
+      return isa<FunctionOpInterface>(parent) ? &block->getParent()->front()
+                                              : nullptr;
+    block = parent->getBlock();
+  }
+  return nullptr;
+}
+
+/// How many of the constants that start an entry block are searched for one
+/// to reuse: a function with more distinct ones may get one twice.
+constexpr unsigned kConstantsSearched = 16;
+
+/// The arith constant `value`: the function's, at the start of its entry
+/// block, else one at the insertion point.
+static Value getConstant(OpBuilder &builder, Location loc, TypedAttr value) {
+  Block *block = getConstantBlock(builder);
+  if (!block)
+    return arith::ConstantOp::create(builder, loc, value);
+  unsigned searched = 0;
+  for (Operation &op : *block) {
+    auto constant = dyn_cast<arith::ConstantOp>(op);
+    if (!constant || ++searched > kConstantsSearched)
+      break;
+    if (constant.getValue() == value)
+      return constant;
+  }
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(block);
+  return arith::ConstantOp::create(builder, loc, value);
 }
 
 static Value constantIndex(OpBuilder &builder, Location loc, int64_t value) {
-  return arith::ConstantIndexOp::create(builder, loc, value);
+  return getConstant(builder, loc, builder.getIndexAttr(value));
+}
+
+static Value constantBool(OpBuilder &builder, Location loc, bool value) {
+  return getConstant(builder, loc, builder.getBoolAttr(value));
+}
+
+/// As OpBuilder::createOrFold, but an op that folds is never inserted, and
+/// one that folds to a constant gives the function's constant.
+template <typename OpTy, typename... Args>
+static Value foldOrCreate(OpBuilder &builder, Location loc, Args &&...args) {
+  OperationState state(loc, OpTy::getOperationName());
+  OpTy::build(builder, state, std::forward<Args>(args)...);
+  Operation *op = Operation::create(state);
+  // An in-place fold (a commutative op's constant moved to the right) may
+  // let the op fold again.
+  SmallVector<OpFoldResult, 1> folded;
+  for (int attempt = 0; attempt < 2 && folded.empty(); ++attempt)
+    if (failed(op->fold(folded)))
+      break;
+  if (folded.size() == 1) {
+    Value value = dyn_cast<Value>(folded.front());
+    if (auto attr = dyn_cast_if_present<IntegerAttr>(
+            dyn_cast<Attribute>(folded.front()));
+        attr && attr.getType() == op->getResult(0).getType())
+      value = getConstant(builder, loc, attr);
+    if (value) {
+      op->destroy();
+      return value;
+    }
+  }
+  // Folded in place, or not at all.
+  builder.insert(op);
+  return op->getResult(0);
+}
+
+/// `value` as a value: the function's constant where it is one.
+static Value getValue(OpBuilder &builder, Location loc, OpFoldResult value) {
+  if (auto attr = dyn_cast<Attribute>(value))
+    return getConstant(builder, loc, cast<TypedAttr>(attr));
+  return cast<Value>(value);
+}
+
+/// `tensor.dim` of the constant `dim`, which must be in range.
+static Value getDim(OpBuilder &builder, Location loc, Value tensor,
+                    int64_t dim) {
+  return tensor::DimOp::create(builder, loc, tensor,
+                               constantIndex(builder, loc, dim));
+}
+
+/// The dims of the ranked `tensor`: constants where static.
+static SmallVector<Value> getSizes(OpBuilder &builder, Location loc,
+                                   Value tensor) {
+  auto type = cast<RankedTensorType>(tensor.getType());
+  SmallVector<Value> sizes;
+  for (int64_t dim = 0; dim < type.getRank(); ++dim)
+    sizes.push_back(type.isDynamicDim(dim)
+                        ? getDim(builder, loc, tensor, dim)
+                        : constantIndex(builder, loc, type.getDimSize(dim)));
+  return sizes;
+}
+
+/// The rank of `tensor` as an index value.
+static Value getRank(OpBuilder &builder, Location loc, Value tensor) {
+  if (auto type = dyn_cast<RankedTensorType>(tensor.getType()))
+    return constantIndex(builder, loc, type.getRank());
+  return tensor::RankOp::create(builder, loc, tensor);
+}
+
+// The helpers below give at once what folding would from constant operands
+// or one operand twice, the common case in a view's checks, without building
+// an op to fold. Past those, they fold only where arith's folders could
+// still find something (a constant operand, or an operand that an op of the
+// kinds the folders look through made); else they build the op, since a
+// failed fold costs about as much as building it.
+
+/// An op that the helpers below know not to fold.
+template <typename OpTy, typename... Args>
+static Value create(OpBuilder &builder, Location loc, Args &&...args) {
+  return OpTy::create(builder, loc, std::forward<Args>(args)...).getResult();
+}
+
+/// Whether `value` was made by one of the logic ops that arith's folders of
+/// andi, ori and xori look through (x & ~x, x ^ a ^ a).
+static bool isLogicResult(Value value) {
+  return isa_and_present<arith::AndIOp, arith::OrIOp, arith::XOrIOp>(
+      value.getDefiningOp());
+}
+
+/// The value of the integer constant `value`, if it is one.
+static std::optional<APInt> getConstantBits(Value value) {
+  auto constant = value.getDefiningOp<arith::ConstantOp>();
+  if (!constant)
+    return std::nullopt;
+  auto attr = dyn_cast<IntegerAttr>(constant.getValue());
+  if (!attr)
+    return std::nullopt;
+  return attr.getValue();
 }
 
 static Value cmp(OpBuilder &builder, Location loc, arith::CmpIPredicate pred,
                  Value lhs, Value rhs) {
-  return builder.createOrFold<arith::CmpIOp>(loc, pred, lhs, rhs);
+  using arith::CmpIPredicate;
+  if (lhs == rhs)
+    return constantBool(
+        builder, loc,
+        llvm::is_contained({CmpIPredicate::eq, CmpIPredicate::sle,
+                            CmpIPredicate::sge, CmpIPredicate::ule,
+                            CmpIPredicate::uge},
+                           pred));
+  std::optional<APInt> lhsBits = getConstantBits(lhs);
+  std::optional<APInt> rhsBits = lhsBits ? getConstantBits(rhs) : std::nullopt;
+  if (rhsBits)
+    return constantBool(builder, loc,
+                        arith::applyCmpPredicate(pred, *lhsBits, *rhsBits));
+  if (!lhsBits && !getConstantBits(rhs))
+    return create<arith::CmpIOp>(builder, loc, pred, lhs, rhs);
+  return foldOrCreate<arith::CmpIOp>(builder, loc, pred, lhs, rhs);
 }
 
 static Value both(OpBuilder &builder, Location loc, Value lhs, Value rhs) {
-  return builder.createOrFold<arith::AndIOp>(loc, lhs, rhs);
+  if (lhs == rhs)
+    return lhs;
+  if (std::optional<APInt> bits = getConstantBits(lhs))
+    return bits->isZero() ? lhs : rhs;
+  if (std::optional<APInt> bits = getConstantBits(rhs))
+    return bits->isZero() ? rhs : lhs;
+  if (!isLogicResult(lhs) && !isLogicResult(rhs))
+    return create<arith::AndIOp>(builder, loc, lhs, rhs);
+  return foldOrCreate<arith::AndIOp>(builder, loc, lhs, rhs);
 }
 
 static Value either(OpBuilder &builder, Location loc, Value lhs, Value rhs) {
-  return builder.createOrFold<arith::OrIOp>(loc, lhs, rhs);
+  if (lhs == rhs)
+    return lhs;
+  if (std::optional<APInt> bits = getConstantBits(lhs))
+    return bits->isZero() ? rhs : lhs;
+  if (std::optional<APInt> bits = getConstantBits(rhs))
+    return bits->isZero() ? lhs : rhs;
+  if (!isLogicResult(lhs) && !isLogicResult(rhs))
+    return create<arith::OrIOp>(builder, loc, lhs, rhs);
+  return foldOrCreate<arith::OrIOp>(builder, loc, lhs, rhs);
 }
 
 static Value negate(OpBuilder &builder, Location loc, Value condition) {
-  Value one = arith::ConstantIntOp::create(builder, loc, 1, 1);
-  return builder.createOrFold<arith::XOrIOp>(loc, condition, one);
+  if (std::optional<APInt> bits = getConstantBits(condition))
+    return constantBool(builder, loc, bits->isZero());
+  Value one = constantBool(builder, loc, true);
+  if (!isLogicResult(condition))
+    return create<arith::XOrIOp>(builder, loc, condition, one);
+  return foldOrCreate<arith::XOrIOp>(builder, loc, condition, one);
+}
+
+/// `lhs * rhs`, wrapping.
+static Value multiply(OpBuilder &builder, Location loc, Value lhs, Value rhs) {
+  std::optional<APInt> lhsBits = getConstantBits(lhs);
+  std::optional<APInt> rhsBits = getConstantBits(rhs);
+  if (lhsBits && rhsBits)
+    return getConstant(builder, loc,
+                       IntegerAttr::get(lhs.getType(), *lhsBits * *rhsBits));
+  if ((lhsBits && lhsBits->isOne()) || (rhsBits && rhsBits->isZero()))
+    return rhs;
+  if ((rhsBits && rhsBits->isOne()) || (lhsBits && lhsBits->isZero()))
+    return lhs;
+  if (!lhsBits && !rhsBits)
+    return create<arith::MulIOp>(builder, loc, lhs, rhs);
+  return foldOrCreate<arith::MulIOp>(builder, loc, lhs, rhs);
+}
+
+static Value select(OpBuilder &builder, Location loc, Value condition,
+                    Value lhs, Value rhs) {
+  if (lhs == rhs)
+    return lhs;
+  if (std::optional<APInt> bits = getConstantBits(condition))
+    return bits->isZero() ? rhs : lhs;
+  // select(x == y, x, y) folds, and so do selects of i1 constants.
+  auto compare = condition.getDefiningOp<arith::CmpIOp>();
+  bool comparesBoth = compare &&
+                      llvm::is_contained(compare->getOperands(), lhs) &&
+                      llvm::is_contained(compare->getOperands(), rhs);
+  if (!comparesBoth && !(lhs.getType().isInteger(1) && getConstantBits(lhs) &&
+                         getConstantBits(rhs)))
+    return create<arith::SelectOp>(builder, loc, condition, lhs, rhs);
+  return foldOrCreate<arith::SelectOp>(builder, loc, condition, lhs, rhs);
 }
 
 /// Emits the run-time check `fx.assert %condition, format (values)`, the way
@@ -94,19 +300,19 @@ static Value checkAndNormalizeDim(OpBuilder &builder, Location loc,
   if (!isa<RankedTensorType>(tensor.getType()))
     emitCheck(builder, loc, cmp(builder, loc, CmpIPredicate::ne, rank, zero),
               kNoDimensions, dim);
-  Value lowest = builder.createOrFold<arith::SubIOp>(loc, zero, rank);
+  Value lowest = foldOrCreate<arith::SubIOp>(builder, loc, zero, rank);
   Value inRange =
       both(builder, loc, cmp(builder, loc, CmpIPredicate::sge, dim, lowest),
            cmp(builder, loc, CmpIPredicate::slt, dim, rank));
-  Value highest = builder.createOrFold<arith::SubIOp>(
-      loc, rank, constantIndex(builder, loc, 1));
+  Value highest = foldOrCreate<arith::SubIOp>(builder, loc, rank,
+                                              constantIndex(builder, loc, 1));
   emitCheck(builder, loc, inRange,
             "Dimension out of range (expected to be in range of [{}, {}], but "
             "got {})",
             {lowest, highest, dim});
   Value negative = cmp(builder, loc, CmpIPredicate::slt, dim, zero);
-  Value wrapped = builder.createOrFold<arith::AddIOp>(loc, dim, rank);
-  return builder.createOrFold<arith::SelectOp>(loc, negative, wrapped, dim);
+  Value wrapped = foldOrCreate<arith::AddIOp>(builder, loc, dim, rank);
+  return select(builder, loc, negative, wrapped, dim);
 }
 
 /// `tensor`, or the ranked tensor it is a tensor.cast of. Sizes are read from
@@ -133,7 +339,7 @@ static Value lowerDim(OpBuilder &builder, Location loc, Value tensor,
       return lowerDim(builder, loc, tensor, constantIndex(builder, loc, dim));
     if (!type.isDynamicDim(*index))
       return constantIndex(builder, loc, type.getDimSize(*index));
-    return tensor::DimOp::create(builder, loc, tensor, *index);
+    return getDim(builder, loc, tensor, *index);
   }
   Value index = checkAndNormalizeDim(builder, loc, tensor,
                                      constantIndex(builder, loc, dim));
@@ -148,7 +354,7 @@ static Value lowerDim(OpBuilder &builder, Location loc, Value tensor,
   // only keeps the IR valid; it is never used.
   auto ranked = dyn_cast<RankedTensorType>(tensor.getType());
   if (ranked && ranked.getRank() == 0) {
-    Value no = arith::ConstantIntOp::create(builder, loc, 0, 1);
+    Value no = constantBool(builder, loc, false);
     emitCheck(builder, loc, no, kNoDimensions, dim);
     return constantIndex(builder, loc, 0);
   }
@@ -168,9 +374,8 @@ static Value getNumElements(OpBuilder &builder, Location loc, Value tensor) {
   Value one = constantIndex(builder, loc, 1);
   if (isa<RankedTensorType>(tensor.getType())) {
     Value product = one;
-    for (OpFoldResult dim : tensor::getMixedSizes(builder, loc, tensor))
-      product = builder.createOrFold<arith::MulIOp>(
-          loc, product, getValueOrCreateConstantIndexOp(builder, loc, dim));
+    for (Value dim : getSizes(builder, loc, tensor))
+      product = multiply(builder, loc, product, dim);
     return product;
   }
   Value zero = constantIndex(builder, loc, 0);
@@ -218,11 +423,11 @@ static Value clampBound(OpBuilder &builder, Location loc, Value bound,
                         Value length) {
   Value zero = constantIndex(builder, loc, 0);
   Value negative = cmp(builder, loc, arith::CmpIPredicate::slt, bound, zero);
-  Value fromEnd = builder.createOrFold<arith::MaxSIOp>(
-      loc, builder.createOrFold<arith::AddIOp>(loc, bound, length), zero);
-  Value fromStart = builder.createOrFold<arith::MinSIOp>(loc, bound, length);
-  return builder.createOrFold<arith::SelectOp>(loc, negative, fromEnd,
-                                               fromStart);
+  Value fromEnd = foldOrCreate<arith::MaxSIOp>(
+      builder, loc, foldOrCreate<arith::AddIOp>(builder, loc, bound, length),
+      zero);
+  Value fromStart = foldOrCreate<arith::MinSIOp>(builder, loc, bound, length);
+  return select(builder, loc, negative, fromEnd, fromStart);
 }
 
 //===----------------------------------------------------------------------===//
@@ -296,17 +501,10 @@ static SmallVector<Value> getContiguousStrides(OpBuilder &builder, Location loc,
   Value one = constantIndex(builder, loc, 1);
   SmallVector<Value> strides(sizes.size(), one);
   for (int64_t i = static_cast<int64_t>(sizes.size()) - 2; i >= 0; --i)
-    strides[i] = builder.createOrFold<arith::MulIOp>(
-        loc, strides[i + 1],
-        builder.createOrFold<arith::MaxSIOp>(loc, sizes[i + 1], one));
+    strides[i] =
+        multiply(builder, loc, strides[i + 1],
+                 foldOrCreate<arith::MaxSIOp>(builder, loc, sizes[i + 1], one));
   return strides;
-}
-
-/// The dims of `tensor`, ranked, as values.
-static SmallVector<Value> getSizes(OpBuilder &builder, Location loc,
-                                   Value tensor) {
-  return getValueOrCreateConstantIndexOp(
-      builder, loc, tensor::getMixedSizes(builder, loc, tensor));
 }
 
 namespace {
@@ -354,26 +552,58 @@ static void replaceWithStrided(ConversionPatternRewriter &rewriter,
   rewriter.replaceOpWithMultiple(op, {values});
 }
 
-/// Erases the marker of the converted tensors: each type in `module` loses
-/// it, and the casts between a marked tensor and its tensor, now of one type,
-/// go.
-static void eraseStridedMarker(ModuleOp module) {
+/// Erases the marker of the converted tensors, and the casts between a
+/// marked tensor and its tensor, now of one type; with `toCFAsserts`, also
+/// makes each fx.assert a cf.assert, with what the message says without the
+/// run-time values. The marker is only in the types of values and of
+/// functions (a signature, a func.constant, a function argument), which one
+/// walk sets directly: the module is mostly the lowering's new ops, and
+/// rebuilding each op's attributes to look for types would cost more than the
+/// rest of the pass.
+static void finishLowering(ModuleOp module, bool toCFAsserts) {
   AttrTypeReplacer replacer;
   replacer.addReplacement([](RankedTensorType type) -> std::optional<Type> {
     if (!isMarked(type))
       return std::nullopt;
     return getUnmarked(type);
   });
-  replacer.recursivelyReplaceElementsIn(module, /*replaceAttrs=*/true,
-                                        /*replaceLocs=*/false,
-                                        /*replaceTypes=*/true);
-  module.walk([](UnrealizedConversionCastOp cast) {
+  auto unmarkValue = [&](Value value) {
+    Type type = value.getType();
+    if (isMarked(type))
+      value.setType(getUnmarked(cast<RankedTensorType>(type)));
+    else if (isa<FunctionType>(type))
+      value.setType(replacer.replace(type));
+  };
+  SmallVector<UnrealizedConversionCastOp> casts;
+  SmallVector<AssertOp> asserts;
+  module.walk([&](Operation *op) {
+    for (Value result : op->getResults())
+      unmarkValue(result);
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument argument : block.getArguments())
+          unmarkValue(argument);
+    if (auto function = dyn_cast<func::FuncOp>(op))
+      function.setFunctionType(
+          cast<FunctionType>(replacer.replace(function.getFunctionType())));
+    else if (auto cast = dyn_cast<UnrealizedConversionCastOp>(op))
+      casts.push_back(cast);
+    else if (auto check = dyn_cast<AssertOp>(op); check && toCFAsserts)
+      asserts.push_back(check);
+  });
+  for (UnrealizedConversionCastOp cast : casts) {
     if (cast->getNumOperands() == 1 && cast->getNumResults() == 1 &&
         cast.getOperand(0).getType() == cast.getResult(0).getType()) {
       cast.getResult(0).replaceAllUsesWith(cast.getOperand(0));
       cast.erase();
     }
-  });
+  }
+  for (AssertOp check : asserts) {
+    OpBuilder builder(check);
+    cf::AssertOp::create(builder, check.getLoc(), check.getCondition(),
+                         check.getStaticMessage());
+    check.erase();
+  }
 }
 
 /// The lowest int64 that a c10::SymInt holds: below it, the values tag a
@@ -510,16 +740,21 @@ struct SizeOpLowering : OpConversionPattern<SizeOp> {
   LogicalResult
   matchAndRewrite(SizeOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    // A constant dim has the canonical form fx.sym_size, which the pass
+    // rewrites to before converting; what is left has a dim operand.
+    auto sizeType = dyn_cast<SizeType>(op.getType());
+    if (!sizeType && adaptor.getDynamicDim().empty())
+      return rewriter.notifyMatchFailure(op, "constant dim: use fx.sym_size");
     Location loc = op.getLoc();
     Value input =
         getRankedSource(unmark(rewriter, loc, adaptor.getInput().front()));
-    if (auto sizeType = dyn_cast<SizeType>(op.getType())) {
+    if (sizeType) {
       // The source of a cast may have another rank than the size's length:
       // the check fails, and the elements are never used.
       auto source = dyn_cast<RankedTensorType>(input.getType());
       if (source && !isa<RankedTensorType>(op.getInput().getType()) &&
           source.getRank() != sizeType.getRank()) {
-        Value no = arith::ConstantIntOp::create(rewriter, loc, 0, 1);
+        Value no = constantBool(rewriter, loc, false);
         emitCheck(rewriter, loc, no,
                   "x.size() of a tensor whose rank is {}, not " +
                       Twine(sizeType.getRank()) + ", the length of '" +
@@ -547,16 +782,11 @@ struct SizeOpLowering : OpConversionPattern<SizeOp> {
       bool ranked = isa<RankedTensorType>(input.getType());
       SmallVector<Value> elements;
       for (int64_t dim = 0; dim < sizeType.getRank(); ++dim)
-        elements.push_back(
-            ranked ? lowerDim(rewriter, loc, input, dim)
-                   : tensor::DimOp::create(rewriter, loc, input, dim));
+        elements.push_back(ranked ? lowerDim(rewriter, loc, input, dim)
+                                  : getDim(rewriter, loc, input, dim));
       rewriter.replaceOpWithMultiple(op, {elements});
       return success();
     }
-    // A constant dim has the canonical form fx.sym_size, which the pass
-    // rewrites to before converting; what is left has a dim operand.
-    if (adaptor.getDynamicDim().empty())
-      return rewriter.notifyMatchFailure(op, "constant dim: use fx.sym_size");
     rewriter.replaceOp(
         op, lowerDim(rewriter, loc, input, adaptor.getDynamicDim().front()));
     return success();
@@ -617,7 +847,7 @@ struct SliceOpLowering : OpConversionPattern<SliceOp> {
     auto boundOr = [&](Value bound, int64_t absent) -> Value {
       if (bound)
         return bound;
-      return arith::ConstantIndexOp::create(rewriter, loc, absent);
+      return constantIndex(rewriter, loc, absent);
     };
     // An absent stop is "the end": the largest index, which clamps to the
     // length of whatever the slice is applied to.
@@ -662,18 +892,19 @@ struct SliceTensorOpLowering : OpConversionPattern<SliceTensorOp> {
     // stops at them first; a step of 1 keeps the slice built below valid IR
     // even when the step is a constant (a negative static size, or the
     // dynamic-stride sentinel INT64_MIN, would not be).
-    step = rewriter.createOrFold<arith::SelectOp>(
-        loc, positive, step, constantIndex(rewriter, loc, 1));
+    step =
+        select(rewriter, loc, positive, step, constantIndex(rewriter, loc, 1));
 
     SmallVector<OpFoldResult> sizes =
         tensor::getMixedSizes(rewriter, loc, input);
-    Value length = getValueOrCreateConstantIndexOp(rewriter, loc, sizes[0]);
+    Value length = getValue(rewriter, loc, sizes[0]);
     Value start = clampBound(rewriter, loc, slice[0], length);
     Value stop = clampBound(rewriter, loc, slice[1], length);
     // ceil(max(stop - start, 0) / step) rows, for a positive step.
-    Value span = rewriter.createOrFold<arith::MaxSIOp>(
-        loc, rewriter.createOrFold<arith::SubIOp>(loc, stop, start), zero);
-    Value rows = rewriter.createOrFold<arith::CeilDivSIOp>(loc, span, step);
+    Value span = foldOrCreate<arith::MaxSIOp>(
+        rewriter, loc, foldOrCreate<arith::SubIOp>(rewriter, loc, stop, start),
+        zero);
+    Value rows = foldOrCreate<arith::CeilDivSIOp>(rewriter, loc, span, step);
     sizes[0] = getAsOpFoldResult(rows);
 
     // torch 2.13.0's slice multiplies the stride of dim 0 by the step,
@@ -685,7 +916,7 @@ struct SliceTensorOpLowering : OpConversionPattern<SliceTensorOp> {
     // input's, and a step of 1 keeps them all.
     SmallVector<Value> strides = getStridesOrContiguous(rewriter, loc, strided);
     if (!isConstantIntValue(step, 1)) {
-      strides[0] = rewriter.createOrFold<arith::MulIOp>(loc, strides[0], step);
+      strides[0] = multiply(rewriter, loc, strides[0], step);
       Value lowest = constantIndex(rewriter, loc, kLowestSymInt);
       emitCheck(rewriter, loc,
                 cmp(rewriter, loc, CmpIPredicate::sge, strides[0], lowest),
@@ -710,7 +941,7 @@ struct SliceTensorOpLowering : OpConversionPattern<SliceTensorOp> {
     for (auto [dim, extent] : llvm::enumerate(resultShape)) {
       if (ShapedType::isDynamic(extent))
         continue;
-      Value actual = getValueOrCreateConstantIndexOp(rewriter, loc, sizes[dim]);
+      Value actual = getValue(rewriter, loc, sizes[dim]);
       Value expected = constantIndex(rewriter, loc, extent);
       Value matches = cmp(rewriter, loc, CmpIPredicate::eq, actual, expected);
       emitCheck(rewriter, loc, matches,
@@ -739,18 +970,16 @@ struct SliceTensorOpLowering : OpConversionPattern<SliceTensorOp> {
       Value offset, stride = step;
       if (!rowsMatch) {
         Value nonEmpty = cmp(rewriter, loc, CmpIPredicate::sgt, rows, zero);
-        offset =
-            rewriter.createOrFold<arith::SelectOp>(loc, nonEmpty, start, zero);
+        offset = select(rewriter, loc, nonEmpty, start, zero);
       } else {
         // The claimed rows are taken from start by step only where the check
         // passed; elsewhere, from 0 by 1, which the verifier's bound on the
         // claim (at most the input's rows) keeps in bounds even when the
         // check folds to false.
         offset = resultShape[0] > 0 ? start : zero;
-        offset = rewriter.createOrFold<arith::SelectOp>(loc, rowsMatch, offset,
-                                                        zero);
-        stride = rewriter.createOrFold<arith::SelectOp>(
-            loc, rowsMatch, step, constantIndex(rewriter, loc, 1));
+        offset = select(rewriter, loc, rowsMatch, offset, zero);
+        stride = select(rewriter, loc, rowsMatch, step,
+                        constantIndex(rewriter, loc, 1));
       }
       // At most one row takes no step: a huge constant step would otherwise
       // reach the buffer's static strides, where its product with a stride
@@ -758,9 +987,9 @@ struct SliceTensorOpLowering : OpConversionPattern<SliceTensorOp> {
       if (std::optional<int64_t> constant = getConstantIntValue(stride);
           constant && *constant != 1) {
         Value unit = constantIndex(rewriter, loc, 1);
-        stride = rewriter.createOrFold<arith::SelectOp>(
-            loc, cmp(rewriter, loc, CmpIPredicate::sgt, rows, unit), stride,
-            unit);
+        stride = select(rewriter, loc,
+                        cmp(rewriter, loc, CmpIPredicate::sgt, rows, unit),
+                        stride, unit);
       }
       offsets[0] = getAsOpFoldResult(offset);
       steps[0] = getAsOpFoldResult(stride);
@@ -780,11 +1009,10 @@ static Value mulOverflows(OpBuilder &builder, Location loc, Value lhs,
                           Value rhs, Value product) {
   using arith::CmpIPredicate;
   Value zero = constantIndex(builder, loc, 0);
-  Value quotient = builder.createOrFold<arith::DivUIOp>(
-      loc, product,
-      builder.createOrFold<arith::SelectOp>(
-          loc, cmp(builder, loc, CmpIPredicate::eq, lhs, zero),
-          constantIndex(builder, loc, 1), lhs));
+  Value quotient = foldOrCreate<arith::DivUIOp>(
+      builder, loc, product,
+      select(builder, loc, cmp(builder, loc, CmpIPredicate::eq, lhs, zero),
+             constantIndex(builder, loc, 1), lhs));
   return both(builder, loc, cmp(builder, loc, CmpIPredicate::ne, lhs, zero),
               cmp(builder, loc, CmpIPredicate::ne, quotient, rhs));
 }
@@ -816,13 +1044,13 @@ computeViewStrides(OpBuilder &builder, Location loc, Value input, Value numel,
   using arith::CmpIPredicate;
   Value zero = constantIndex(builder, loc, 0);
   Value one = constantIndex(builder, loc, 1);
-  Value no = arith::ConstantIntOp::create(builder, loc, 0, 1);
-  Value yes = arith::ConstantIntOp::create(builder, loc, 1, 1);
+  Value no = constantBool(builder, loc, false);
+  Value yes = constantBool(builder, loc, true);
   auto mul = [&](Value lhs, Value rhs) {
-    return builder.createOrFold<arith::MulIOp>(loc, lhs, rhs);
+    return multiply(builder, loc, lhs, rhs);
   };
   auto select = [&](Value condition, Value lhs, Value rhs) {
-    return builder.createOrFold<arith::SelectOp>(loc, condition, lhs, rhs);
+    return ::select(builder, loc, condition, lhs, rhs);
   };
 
   int64_t rank = extents.size();
@@ -830,21 +1058,23 @@ computeViewStrides(OpBuilder &builder, Location loc, Value input, Value numel,
   Value fails = no;
   // One chunk of `chunkNumel` elements whose innermost stride is `base`,
   // where `ends` says a chunk ends here.
+  SmallVector<Value> isUnit;
+  for (Value extent : extents)
+    isUnit.push_back(cmp(builder, loc, CmpIPredicate::eq, extent, one));
   auto takeChunk = [&](Value ends, Value chunkNumel, Value base) {
     Value viewNumel = one, taking = ends;
     for (int64_t i = rank - 1; i >= 0; --i) {
-      Value takes = both(
-          builder, loc, taking,
-          both(builder, loc, negate(builder, loc, taken[i]),
-               either(
-                   builder, loc,
-                   cmp(builder, loc, CmpIPredicate::slt, viewNumel, chunkNumel),
-                   cmp(builder, loc, CmpIPredicate::eq, extents[i], one))));
-      taking =
-          both(builder, loc, taking, either(builder, loc, taken[i], takes));
+      Value takes = both(builder, loc, taking,
+                         both(builder, loc, negate(builder, loc, taken[i]),
+                              either(builder, loc,
+                                     cmp(builder, loc, CmpIPredicate::slt,
+                                         viewNumel, chunkNumel),
+                                     isUnit[i])));
+      Value takenNow = either(builder, loc, taken[i], takes);
+      taking = both(builder, loc, taking, takenNow);
       strides[i] = select(takes, mul(viewNumel, base), strides[i]);
       viewNumel = select(takes, mul(viewNumel, extents[i]), viewNumel);
-      taken[i] = either(builder, loc, taken[i], takes);
+      taken[i] = takenNow;
     }
     fails = either(
         builder, loc, fails,
@@ -925,11 +1155,11 @@ checkView(OpBuilder &builder, Location loc, Value input, Value numel,
   using arith::CmpIPredicate;
   Value zero = constantIndex(builder, loc, 0);
   Value one = constantIndex(builder, loc, 1);
-  Value no = arith::ConstantIntOp::create(builder, loc, 0, 1);
+  Value no = constantBool(builder, loc, false);
 
   Value overflows = no, product = one;
   for (Value extent : extents) {
-    Value next = builder.createOrFold<arith::MulIOp>(loc, product, extent);
+    Value next = multiply(builder, loc, product, extent);
     overflows = either(builder, loc, overflows,
                        mulOverflows(builder, loc, product, extent, next));
     product = next;
@@ -986,7 +1216,7 @@ struct ViewOpLowering : OpConversionPattern<ViewOp> {
     Value zero = constantIndex(rewriter, loc, 0);
     Value one = constantIndex(rewriter, loc, 1);
     Value minusOne = constantIndex(rewriter, loc, -1);
-    Value no = arith::ConstantIntOp::create(rewriter, loc, 0, 1);
+    Value no = constantBool(rewriter, loc, false);
     Value inferred = no;
     Value product = one;
     SmallVector<Value> isInferred;
@@ -994,7 +1224,7 @@ struct ViewOpLowering : OpConversionPattern<ViewOp> {
       // An element read from a tensor's dims is neither -1 nor invalid.
       if (isKnownNonNegative(element)) {
         isInferred.push_back(no);
-        product = rewriter.createOrFold<arith::MulIOp>(loc, product, element);
+        product = multiply(rewriter, loc, product, element);
         continue;
       }
       Value isMinusOne =
@@ -1012,18 +1242,16 @@ struct ViewOpLowering : OpConversionPattern<ViewOp> {
                 elementAndShape);
       inferred = either(rewriter, loc, inferred, isMinusOne);
       isInferred.push_back(isMinusOne);
-      product = rewriter.createOrFold<arith::MulIOp>(
-          loc, product,
-          rewriter.createOrFold<arith::SelectOp>(loc, isMinusOne, one,
-                                                 element));
+      product = multiply(rewriter, loc, product,
+                         select(rewriter, loc, isMinusOne, one, element));
     }
 
     // numel == product, or a -1 and product > 0 divides numel.
     Value numel = getNumElements(rewriter, loc, getRankedSource(input));
-    Value divisor = rewriter.createOrFold<arith::MaxSIOp>(loc, product, one);
+    Value divisor = foldOrCreate<arith::MaxSIOp>(rewriter, loc, product, one);
     Value divides =
         cmp(rewriter, loc, CmpIPredicate::eq,
-            rewriter.createOrFold<arith::RemSIOp>(loc, numel, divisor), zero);
+            foldOrCreate<arith::RemSIOp>(rewriter, loc, numel, divisor), zero);
     Value canInfer = both(
         rewriter, loc, inferred,
         both(rewriter, loc,
@@ -1045,21 +1273,24 @@ struct ViewOpLowering : OpConversionPattern<ViewOp> {
             "value and is ambiguous",
         elements);
 
-    Value quotient = rewriter.createOrFold<arith::DivSIOp>(loc, numel, divisor);
+    Value quotient =
+        foldOrCreate<arith::DivSIOp>(rewriter, loc, numel, divisor);
     SmallVector<Value> extents;
     for (auto [i, element] : llvm::enumerate(elements)) {
-      Value extent = rewriter.createOrFold<arith::SelectOp>(loc, isInferred[i],
-                                                            quotient, element);
+      Value extent = select(rewriter, loc, isInferred[i], quotient, element);
       extents.push_back(extent);
       // The result type's static dims are claims about run time.
       if (resultType.isDynamicDim(i))
         continue;
       int64_t expected = resultType.getDimSize(i);
+      Value matches = cmp(rewriter, loc, CmpIPredicate::eq, extent,
+                          constantIndex(rewriter, loc, expected));
+      // Proven: no message to build.
+      if (matchPattern(matches, m_One()))
+        continue;
       SmallVector<Value> shapeAndExtent(elements);
       shapeAndExtent.push_back(extent);
-      emitCheck(rewriter, loc,
-                cmp(rewriter, loc, CmpIPredicate::eq, extent,
-                    constantIndex(rewriter, loc, expected)),
+      emitCheck(rewriter, loc, matches,
                 "view: dim " + Twine(i) + " of shape '" + shape +
                     "' is {}, not " + Twine(expected) +
                     ", as the result type " + typeText(resultType) + " says",
@@ -1083,7 +1314,7 @@ struct ViewOpLowering : OpConversionPattern<ViewOp> {
       shapeElements.push_back(
           isKnownNonNegative(extent)
               ? extent
-              : rewriter.createOrFold<arith::MaxSIOp>(loc, extent, zero));
+              : foldOrCreate<arith::MaxSIOp>(rewriter, loc, extent, zero));
     auto shapeType = RankedTensorType::get(
         {static_cast<int64_t>(extents.size())}, rewriter.getIndexType());
     Value shapeTensor =
@@ -1256,8 +1487,7 @@ struct SelectOpStrides : OpConversionPattern<arith::SelectOp> {
       for (auto [left, right] :
            llvm::zip_equal(getStridesOrContiguous(rewriter, loc, lhs),
                            getStridesOrContiguous(rewriter, loc, rhs)))
-        strides.push_back(rewriter.createOrFold<arith::SelectOp>(loc, condition,
-                                                                 left, right));
+        strides.push_back(select(rewriter, loc, condition, left, right));
     replaceWithStrided(rewriter, op, result, strides);
     return success();
   }
@@ -1267,12 +1497,50 @@ struct ConvertFXToTensorPass
     : fx::impl::ConvertFXToTensorBase<ConvertFXToTensorPass> {
   using Base::Base;
 
+  /// The type conversion and the patterns, built once for every module the
+  /// pass runs on.
+  LogicalResult initialize(MLIRContext *context) override {
+    auto typeConverter = std::make_shared<TypeConverter>();
+    typeConverter->addConversion([](Type type) { return type; });
+    populateFXToTensorTypeConversions(*typeConverter);
+    const TypeConverter &converter = *typeConverter;
+
+    RewritePatternSet lowering(context);
+    populateFXToTensorConversionPatterns(converter, lowering);
+    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(lowering,
+                                                                   converter);
+    populateCallOpTypeConversionPattern(lowering, converter);
+    populateReturnOpTypeConversionPattern(lowering, converter);
+    // Sizes, slices and strides through scf and cf control flow.
+    scf::populateSCFStructuralTypeConversions(converter, lowering);
+    cf::populateCFStructuralTypeConversions(converter, lowering);
+    lowering.add<CallIndirectOpSignatureConversion, CastOpStrides,
+                 ConstantOpTypeConversion, SelectOpStrides,
+                 SwitchOpStructuralConversion>(converter, context);
+    patterns = FrozenRewritePatternSet(std::move(lowering));
+
+    RewritePatternSet canonical(context);
+    SizeOp::getCanonicalizationPatterns(canonical, context);
+    SymSizeOp::getCanonicalizationPatterns(canonical, context);
+    sizeQueryPatterns = FrozenRewritePatternSet(std::move(canonical));
+    this->converter = std::move(typeConverter);
+    return success();
+  }
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    MLIRContext *context = &getContext();
+    const TypeConverter &converter = *this->converter;
     bool lowerable = true;
     SmallPtrSet<Operation *, 4> cyclic;
     collectCyclicOps(module, cyclic);
+    SmallVector<Operation *> sizeQueries, forwarding;
     module.walk([&](Operation *op) {
+      if (isa<SizeOp, SymSizeOp>(op))
+        sizeQueries.push_back(op);
+      else if (isa<tensor::CastOp, arith::SelectOp>(op) &&
+               !converter.isLegal(op))
+        forwarding.push_back(op);
       if (isa_and_present<FXDialect>(op->getDialect()) && cyclic.contains(op)) {
         op->emitOpError("cannot be lowered: it depends on its own result, "
                         "through a cycle of uses of a graph region");
@@ -1291,13 +1559,12 @@ struct ConvertFXToTensorPass
     // a constant d becomes fx.sym_size. x.size()[i] stays: lowered with its
     // x.size(), its dims are read where the size is, in order, as after
     // fx-decompose-size, so both routes give the same program. Nothing else:
-    // no folding, CSE or region simplification.
-    RewritePatternSet canonical(&getContext());
-    SizeOp::getCanonicalizationPatterns(canonical, &getContext());
-    SymSizeOp::getCanonicalizationPatterns(canonical, &getContext());
-    if (failed(applyPatternsGreedily(
-            module, std::move(canonical),
+    // no folding, CSE or region simplification, and no other op visited.
+    if (!sizeQueries.empty() &&
+        failed(applyOpPatternsGreedily(
+            sizeQueries, sizeQueryPatterns,
             GreedyRewriteConfig()
+                .setStrictness(GreedyRewriteStrictness::ExistingAndNewOps)
                 .enableFolding(false)
                 .enableConstantCSE(false)
                 .setRegionSimplificationLevel(
@@ -1306,22 +1573,15 @@ struct ConvertFXToTensorPass
       return signalPassFailure();
     }
 
-    MLIRContext *context = &getContext();
-    TypeConverter converter;
-    converter.addConversion([](Type type) { return type; });
-    populateFXToTensorTypeConversions(converter);
-
-    RewritePatternSet patterns(context);
-    populateFXToTensorConversionPatterns(converter, patterns);
-    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
-                                                                   converter);
-    populateCallOpTypeConversionPattern(patterns, converter);
-    populateReturnOpTypeConversionPattern(patterns, converter);
-
     ConversionTarget target(*context);
     target.addIllegalDialect<FXDialect>();
     target.addLegalOp<AssertOp>();
     target.addLegalDialect<arith::ArithDialect, tensor::TensorDialect>();
+    // The ops that the patterns build most, found by the target without a
+    // lookup of their dialect's name.
+    target.addLegalOp<arith::AndIOp, arith::CmpIOp, arith::ConstantOp,
+                      arith::MulIOp, arith::OrIOp, arith::SelectOp,
+                      arith::XOrIOp, tensor::DimOp>();
     // The entry block follows the signature; the cf patterns convert the
     // other blocks along with the branches to them.
     target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
@@ -1333,14 +1593,14 @@ struct ConvertFXToTensorPass
                                func::ConstantOp, func::ReturnOp, cf::SwitchOp>(
             [&](Operation *op) { return converter.isLegal(op); });
     // Of the casts and selects, only those of the input: the ones that the
-    // patterns build are of tensors that they have converted.
-    DenseSet<Operation *> forwarding;
-    module.walk([&](Operation *op) {
-      if (isa<tensor::CastOp, arith::SelectOp>(op) && !converter.isLegal(op))
-        forwarding.insert(op);
-    });
+    // patterns build are of tensors that they have converted. They are
+    // marked by an attribute, not kept by address: an erased op's memory
+    // goes to the next op built.
+    auto forwards = StringAttr::get(context, "fx_to_tensor.forwards_strides");
+    for (Operation *op : forwarding)
+      op->setAttr(forwards, UnitAttr::get(context));
     target.addDynamicallyLegalOp<tensor::CastOp, arith::SelectOp>(
-        [&](Operation *op) { return !forwarding.contains(op); });
+        [&](Operation *op) { return !op->hasAttr(forwards); });
     // Any other op makes new tensors, contiguous, and is legal once no fx
     // type flows through it: cf.assert and the scf.for of an unranked
     // element count among them. The materializations give the tensors it
@@ -1350,29 +1610,23 @@ struct ConvertFXToTensorPass
       return !llvm::any_of(op->getOperandTypes(), containsFXType) &&
              !llvm::any_of(op->getResultTypes(), containsFXType);
     });
-    // Sizes, slices and strides through scf and cf control flow.
-    scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
-                                                         target);
-    cf::populateCFStructuralTypeConversionsAndLegality(converter, patterns,
-                                                       target);
-    patterns.add<CallIndirectOpSignatureConversion, CastOpStrides,
-                 ConstantOpTypeConversion, SelectOpStrides,
-                 SwitchOpStructuralConversion>(converter, context);
+    scf::populateSCFStructuralTypeConversionTarget(converter, target);
+    cf::populateCFStructuralTypeConversionTarget(converter, target);
 
-    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+    // Every pattern checks before it changes anything, and the pass checks
+    // the whole module first: no rewrite is ever undone, so the driver need
+    // not record how to.
+    ConversionConfig config;
+    config.allowPatternRollback = false;
+    if (failed(applyPartialConversion(module, target, patterns, config)))
       return signalPassFailure();
-    eraseStridedMarker(module);
-    if (messageValues)
-      return;
-    // For upstream's lowerings: cf.assert, with what the message can say
-    // without the run-time values.
-    module.walk([](AssertOp op) {
-      OpBuilder builder(op);
-      cf::AssertOp::create(builder, op.getLoc(), op.getCondition(),
-                           op.getStaticMessage());
-      op.erase();
-    });
+    // For upstream's lowerings, unless the messages are to print run-time
+    // values: cf.assert.
+    finishLowering(module, /*toCFAsserts=*/!messageValues);
   }
+
+  std::shared_ptr<const TypeConverter> converter;
+  FrozenRewritePatternSet patterns, sizeQueryPatterns;
 };
 } // namespace
 

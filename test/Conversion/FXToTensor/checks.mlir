@@ -266,7 +266,7 @@ func.func @past_the_end(%x: tensor<4xf32>) -> tensor<4xf32> {
 // LOWERED-LABEL: func.func @claimed_rows_by_step
 // LOWERED: %[[OK:.*]] = arith.cmpi eq
 // LOWERED: fx.assert %[[OK]], "dim 0 of the slice is {}, not 4, as the result type tensor<4x4xf32> says"
-// LOWERED: %[[S:.*]] = tensor.extract_slice %{{.*}}[%{{.*}}, 0] [4, 4] [%{{.*}}, 1] : tensor<4x4xf32> to tensor<4x4xf32>
+// LOWERED: %[[S:.*]] = tensor.extract_slice %{{.*}}[{{.*}}, 0] [4, 4] [%{{.*}}, 1] : tensor<4x4xf32> to tensor<4x4xf32>
 // LOWERED-NOT: tensor.cast
 // LOWERED: return %[[S]]
 // CANON-LABEL: func.func @claimed_rows_by_step

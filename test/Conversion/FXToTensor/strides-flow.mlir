@@ -131,3 +131,24 @@ func.func @call_unknown(%g: (tensor<?x3xf32>, index) -> tensor<?x3xf32>,
   %v = fx.view %r, %s : tensor<?x3xf32>, !fx.size<1> -> tensor<?xf32>
   return %v : tensor<?xf32>
 }
+
+// Two casts of the input, the second of a slice of the first, each passing
+// its tensor's strides on: the driver may build the second one's
+// replacement where the first one was, which is still a cast to convert
+// only if it is the input's.
+// CHECK-LABEL: func.func @cast_of_slice_of_cast
+// CHECK-SAME: -> (tensor<?xi64>, index)
+// CHECK: %[[ONE:.*]] = arith.constant 1 : index
+// CHECK: %[[SLICE:.*]] = tensor.extract_slice %{{.*}}[1] [4] [1]
+// CHECK: %[[AGAIN:.*]] = tensor.cast %[[SLICE]] : tensor<4xi64> to tensor<?xi64>
+// CHECK: call @takes_any(%[[AGAIN]], %[[ONE]])
+// CHECK-NOT: unrealized_conversion_cast
+func.func private @takes_any(%t: tensor<?xi64>) -> tensor<?xi64>
+func.func @cast_of_slice_of_cast() -> tensor<?xi64> {
+  %c = arith.constant dense<[0, 1, 2, 3, 4, 5]> : tensor<6xi64>
+  %t = tensor.cast %c : tensor<6xi64> to tensor<?xi64>
+  %s = tensor.extract_slice %t[1] [4] [1] : tensor<?xi64> to tensor<4xi64>
+  %sd = tensor.cast %s : tensor<4xi64> to tensor<?xi64>
+  %r = func.call @takes_any(%sd) : (tensor<?xi64>) -> tensor<?xi64>
+  return %r : tensor<?xi64>
+}
