@@ -9,6 +9,7 @@
 # installed and waits, naming the library; `on:` comes at the first graph
 # split, not before. Loaded before vLLM sets up its log (as the LLM class
 # does), the first line comes when vLLM makes its config (VllmConfig), after.
+# vLLM 0.30.0's log lines have no process prefix (VllmReleases runs `on`).
 # REQUIRES: vllm
 # RUN: rm -rf %t && mkdir -p %t
 # RUN: env FX_MLIR_SPLIT=1 FX_MLIR_LIBRARY=%fx_obj_root/lib/libFXMLIR-C.so %preload_asan \
@@ -125,7 +126,7 @@ def cache_factor():
 
 
 print(cache_factor(), flush=True)
-# ON:      {{^.* INFO .*\] }}fx-mlir: installed in vLLM [[VERSION]]'s vllm.compilation.backends, run through [[LIB]]; waiting for vLLM's backend to call split_graph{{$}}
+# ON:      {{^(.* )?INFO .*\] }}fx-mlir: installed in vLLM [[VERSION]]'s vllm.compilation.backends, run through [[LIB]]; waiting for vLLM's backend to call split_graph{{$}}
 # ON:      split_graph and _decompose_size_nodes: the plugin's
 # Inputs/plugin_site.py records the package as version 0.
 # ON-NEXT: compile cache factor: fx-mlir 0 splits; key changed: True
@@ -165,19 +166,19 @@ if case == "modes":
     make_config("VLLM_COMPILE, a platform that leaves it", platform_hook=lambda cls, c: None)
     print("split_graph calls:", vllm_plugin.calls(), flush=True)
     sys.exit(0)
-# MODES-ON:    {{^.* INFO .*\] }}fx-mlir: installed in vLLM 0.34.0's vllm.compilation.backends, run through [[LIB]]; waiting for vLLM's backend to call split_graph{{$}}
-# MODES-CHECK: {{^.* INFO .*\] }}fx-mlir: check mode: vLLM 0.34.0's split_graph splits, and fx-mlir's decision on each graph is logged beside it, run through [[LIB]]{{$}}
+# MODES-ON:    {{^(.* )?INFO .*\] }}fx-mlir: installed in vLLM 0.34.0's vllm.compilation.backends, run through [[LIB]]; waiting for vLLM's backend to call split_graph{{$}}
+# MODES-CHECK: {{^(.* )?INFO .*\] }}fx-mlir: check mode: vLLM 0.34.0's split_graph splits, and fx-mlir's decision on each graph is logged beside it, run through [[LIB]]{{$}}
 # MODES:      VllmConfig.__post_init__ wrapped by the plugin: True
 # MODES:      == vLLM's default, vLLM 0.34.0's CPU platform
-# MODES:      {{^.* WARNING .*\] }}fx-mlir: vLLM's compilation mode is DYNAMO_TRACE_ONCE, not VLLM_COMPILE: its backend is not VllmBackend, and split_graph is never called, so fx-mlir [[WHAT]] no graph in this start{{$}}
+# MODES:      {{^(.* )?WARNING .*\] }}fx-mlir: vLLM's compilation mode is DYNAMO_TRACE_ONCE, not VLLM_COMPILE: its backend is not VllmBackend, and split_graph is never called, so fx-mlir [[WHAT]] no graph in this start{{$}}
 # MODES:      compilation mode: DYNAMO_TRACE_ONCE
 # MODES:      == again
 # MODES:      compilation mode: DYNAMO_TRACE_ONCE
 # MODES:      == mode NONE
-# MODES:      {{^.* WARNING .*\] }}fx-mlir: vLLM's compilation mode is NONE, not VLLM_COMPILE: its backend is not VllmBackend, and split_graph is never called, so fx-mlir [[WHAT]] no graph in this start{{$}}
+# MODES:      {{^(.* )?WARNING .*\] }}fx-mlir: vLLM's compilation mode is NONE, not VLLM_COMPILE: its backend is not VllmBackend, and split_graph is never called, so fx-mlir [[WHAT]] no graph in this start{{$}}
 # MODES:      compilation mode: NONE
 # MODES:      == mode STOCK_TORCH_COMPILE
-# MODES:      {{^.* WARNING .*\] }}fx-mlir: vLLM's compilation mode is STOCK_TORCH_COMPILE, not VLLM_COMPILE: its backend is not VllmBackend, and split_graph is never called, so fx-mlir [[WHAT]] no graph in this start{{$}}
+# MODES:      {{^(.* )?WARNING .*\] }}fx-mlir: vLLM's compilation mode is STOCK_TORCH_COMPILE, not VLLM_COMPILE: its backend is not VllmBackend, and split_graph is never called, so fx-mlir [[WHAT]] no graph in this start{{$}}
 # MODES:      compilation mode: STOCK_TORCH_COMPILE
 # MODES:      == VLLM_COMPILE, a platform that leaves it
 # MODES:      compilation mode: VLLM_COMPILE
@@ -244,36 +245,36 @@ if case == "off":
 # OFF-NEXT: split_graph and _decompose_size_nodes: vLLM's, untouched
 # OFF-NEXT: compile cache factor: None; key changed: False
 # OFF-NEXT: == FX_MLIR_SPLIT=yes
-# OFF-NEXT: {{^.* WARNING .*\] }}fx-mlir: split_graph stays vLLM's: FX_MLIR_SPLIT is 'yes'; 1 turns the plugin on, check checks vLLM's split, 0 or unset leaves it off{{$}}
+# OFF-NEXT: {{^(.* )?WARNING .*\] }}fx-mlir: split_graph stays vLLM's: FX_MLIR_SPLIT is 'yes'; 1 turns the plugin on, check checks vLLM's split, 0 or unset leaves it off{{$}}
 # OFF-NEXT: split_graph and _decompose_size_nodes: vLLM's, untouched
 # OFF-NEXT: compile cache factor: None; key changed: False
 # OFF-NEXT: == vLLM 0.35.0
-# OFF-NEXT: {{^.* WARNING .*\] }}fx-mlir: split_graph stays vLLM's: vLLM 0.35.0 is not a version this plugin knows (0.30.0, 0.31.0, 0.32.0, 0.33.0, 0.34.0); replace split_graph by hand (docs/Usage.md, "Use it from vLLM"){{$}}
+# OFF-NEXT: {{^(.* )?WARNING .*\] }}fx-mlir: split_graph stays vLLM's: vLLM 0.35.0 is not a version this plugin knows (0.30.0, 0.31.0, 0.32.0, 0.33.0, 0.34.0); replace split_graph by hand (docs/Usage.md, "Use it from vLLM"){{$}}
 # OFF-NEXT: split_graph and _decompose_size_nodes: vLLM's, untouched
 # OFF-NEXT: compile cache factor: None; key changed: False
 # OFF-NEXT: == another signature
-# OFF-NEXT: {{^.* WARNING .*\] }}fx-mlir: split_graph stays vLLM's: vLLM 0.34.0's vllm.compilation.backends.split_graph is split_graph(graph, splitting_ops, resolved_ops=None), not split_graph(graph, splitting_ops); replace split_graph by hand (docs/Usage.md, "Use it from vLLM"){{$}}
+# OFF-NEXT: {{^(.* )?WARNING .*\] }}fx-mlir: split_graph stays vLLM's: vLLM 0.34.0's vllm.compilation.backends.split_graph is split_graph(graph, splitting_ops, resolved_ops=None), not split_graph(graph, splitting_ops); replace split_graph by hand (docs/Usage.md, "Use it from vLLM"){{$}}
 # OFF-NEXT: split_graph and _decompose_size_nodes: vLLM's, untouched
 # OFF-NEXT: compile cache factor: None; key changed: False
 # OFF-NEXT: == re-exported
-# OFF-NEXT: {{^.* WARNING .*\] }}fx-mlir: split_graph stays vLLM's: vLLM 0.34.0's vllm.compilation.backends.split_graph is vllm.backends.compiler.backends's, where vLLM's backend calls it, not vllm.compilation.backends's; replace split_graph by hand (docs/Usage.md, "Use it from vLLM"){{$}}
+# OFF-NEXT: {{^(.* )?WARNING .*\] }}fx-mlir: split_graph stays vLLM's: vLLM 0.34.0's vllm.compilation.backends.split_graph is vllm.backends.compiler.backends's, where vLLM's backend calls it, not vllm.compilation.backends's; replace split_graph by hand (docs/Usage.md, "Use it from vLLM"){{$}}
 # OFF-NEXT: split_graph and _decompose_size_nodes: vLLM's, untouched
 # OFF-NEXT: compile cache factor: None; key changed: False
 # OFF-NEXT: == another caller
-# OFF-NEXT: {{^.* WARNING .*\] }}fx-mlir: split_graph stays vLLM's: vLLM 0.34.0's vllm.compilation.backends.VllmBackend.__call__ does not call split_graph by name; replace split_graph by hand (docs/Usage.md, "Use it from vLLM"){{$}}
+# OFF-NEXT: {{^(.* )?WARNING .*\] }}fx-mlir: split_graph stays vLLM's: vLLM 0.34.0's vllm.compilation.backends.VllmBackend.__call__ does not call split_graph by name; replace split_graph by hand (docs/Usage.md, "Use it from vLLM"){{$}}
 # OFF-NEXT: split_graph and _decompose_size_nodes: vLLM's, untouched
 # OFF-NEXT: compile cache factor: None; key changed: False
 # OFF-NEXT: == library missing
-# OFF-NEXT: {{^.* WARNING .*\] }}fx-mlir: split_graph stays vLLM's: cannot load the fx-mlir C API library '[[T]]/missing.so': [[T]]/missing.so: cannot open shared object file: No such file or directory{{$}}
+# OFF-NEXT: {{^(.* )?WARNING .*\] }}fx-mlir: split_graph stays vLLM's: cannot load the fx-mlir C API library '[[T]]/missing.so': [[T]]/missing.so: cannot open shared object file: No such file or directory{{$}}
 # OFF-NEXT: split_graph and _decompose_size_nodes: vLLM's, untouched
 # OFF-NEXT: compile cache factor: None; key changed: False
 # OFF-NEXT: == library cut short
-# OFF-NEXT: {{^.* WARNING .*\] }}fx-mlir: split_graph stays vLLM's: cannot load the fx-mlir C API library '[[T]]/truncated.so': it is truncated: {{.*}}; rebuild it, or reinstall the fx-mlir package{{$}}
+# OFF-NEXT: {{^(.* )?WARNING .*\] }}fx-mlir: split_graph stays vLLM's: cannot load the fx-mlir C API library '[[T]]/truncated.so': it is truncated: {{.*}}; rebuild it, or reinstall the fx-mlir package{{$}}
 # OFF-NEXT: split_graph and _decompose_size_nodes: vLLM's, untouched
 # OFF-NEXT: compile cache factor: None; key changed: False
 # OFF-NEXT: == compile cache unkeyed
-# OFF-NEXT: {{^.* INFO .*\] }}fx-mlir: installed in vLLM 0.34.0's vllm.compilation.backends, run through [[LIB]]; waiting for vLLM's backend to call split_graph{{$}}
-# OFF-NEXT: {{^.* WARNING .*\] }}fx-mlir: vLLM's compile cache is not keyed on FX_MLIR_SPLIT here (vllm.envs.compile_factors does not hash vllm.envs.environment_variables): a model cached with the other split may be loaded; set VLLM_DISABLE_COMPILE_CACHE=1{{$}}
+# OFF-NEXT: {{^(.* )?INFO .*\] }}fx-mlir: installed in vLLM 0.34.0's vllm.compilation.backends, run through [[LIB]]; waiting for vLLM's backend to call split_graph{{$}}
+# OFF-NEXT: {{^(.* )?WARNING .*\] }}fx-mlir: vLLM's compile cache is not keyed on FX_MLIR_SPLIT here (vllm.envs.compile_factors does not hash vllm.envs.environment_variables): a model cached with the other split may be loaded; set VLLM_DISABLE_COMPILE_CACHE=1{{$}}
 # OFF-NEXT: split_graph and _decompose_size_nodes: the plugin's
 # OFF-NEXT: compile cache factor: None; key changed: False
     sys.exit(0)
@@ -286,7 +287,7 @@ if case == "log-later":
     # its config, and the plugin's first line comes.
     make_config("VllmConfig, VLLM_COMPILE", platform_hook=lambda cls, c: None)
 # LATER:      == VllmConfig, VLLM_COMPILE
-# LATER:      {{^.* INFO .*\] }}fx-mlir: installed in vLLM 0.34.0's vllm.compilation.backends, run through [[LIB]]; waiting for vLLM's backend to call split_graph{{$}}
+# LATER:      {{^(.* )?INFO .*\] }}fx-mlir: installed in vLLM 0.34.0's vllm.compilation.backends, run through [[LIB]]; waiting for vLLM's backend to call split_graph{{$}}
 # LATER-NEXT: compilation mode: VLLM_COMPILE
 # What VllmBackend.__call__ (under its decorators) calls: the split_graph of
 # its module's globals.
@@ -304,11 +305,11 @@ for _ in range(2):
           flush=True)
 print("split_graph calls:", vllm_plugin.calls())
 # The first split, and only it, says `on:`.
-# ON-NEXT:    {{^.* INFO .*\] }}fx-mlir: on: split vLLM [[VERSION]]'s first graph in this process into 3 pieces with fx-mlir's split_graph, run through [[LIB]]{{$}}
+# ON-NEXT:    {{^(.* )?INFO .*\] }}fx-mlir: on: split vLLM [[VERSION]]'s first graph in this process into 3 pieces with fx-mlir's split_graph, run through [[LIB]]{{$}}
 # ON-NEXT:    pieces: submod_0 submod_1* submod_2 ; the split computes what the graph computes: True
 # ON-NEXT:    pieces: submod_0 submod_1* submod_2 ; the split computes what the graph computes: True
 # ON-NEXT:    split_graph calls: 2
-# LATER-NEXT: {{^.* INFO .*\] }}fx-mlir: on: split vLLM [[VERSION]]'s first graph in this process into 3 pieces with fx-mlir's split_graph, run through [[LIB]]{{$}}
+# LATER-NEXT: {{^(.* )?INFO .*\] }}fx-mlir: on: split vLLM [[VERSION]]'s first graph in this process into 3 pieces with fx-mlir's split_graph, run through [[LIB]]{{$}}
 # LATER-NEXT: pieces: submod_0 submod_1* submod_2 ; the split computes what the graph computes: True
 # LATER-NEXT: pieces: submod_0 submod_1* submod_2 ; the split computes what the graph computes: True
 # LATER-NEXT: split_graph calls: 2
