@@ -13,31 +13,96 @@
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <memory>
+#include <mutex>
 
 using namespace mlir;
 using namespace mlir::fx;
 
 namespace {
-/// A decision and the arrays the C API hands out of it.
+/// A decision and the dims the C API hands out of it.
 struct Decision {
-  bool succeeded = false;
   SplitDecision split;
-  std::vector<MlirStringRef> nodeNames;
-  std::vector<int64_t> nodeGraphIds;
-  std::vector<SmallVector<int64_t>> sizeStaticDims;
+  std::vector<SmallVector<int64_t>> sizeDims;
+};
+
+/// The decisions alive. A handle is a number never given twice, not an
+/// address, so that a call with a destroyed decision finds nothing instead of
+/// freed memory or another decision allocated there since.
+class Registry {
+public:
+  FxMlirSplitDecision add(std::unique_ptr<Decision> decision) {
+    std::lock_guard<std::mutex> lock(mutex);
+    uintptr_t handle = ++last;
+    live.try_emplace(handle, std::move(decision));
+    return {reinterpret_cast<void *>(handle)};
+  }
+
+  const Decision *lookup(FxMlirSplitDecision decision) {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = live.find(reinterpret_cast<uintptr_t>(decision.ptr));
+    return it == live.end() ? nullptr : it->second.get();
+  }
+
+  void erase(FxMlirSplitDecision decision) {
+    // Destroyed after the lock is released.
+    std::unique_ptr<Decision> erased;
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = live.find(reinterpret_cast<uintptr_t>(decision.ptr));
+    if (it == live.end())
+      return;
+    erased = std::move(it->second);
+    live.erase(it);
+  }
+
+private:
+  std::mutex mutex;
+  uintptr_t last = 0;
+  llvm::DenseMap<uintptr_t, std::unique_ptr<Decision>> live;
 };
 } // namespace
 
-static Decision *unwrap(FxMlirSplitDecision decision) {
-  return static_cast<Decision *>(decision.ptr);
+/// Never destroyed: a decision may outlive the static destructors' order.
+static Registry &getRegistry() {
+  static Registry *registry = new Registry;
+  return *registry;
+}
+
+/// The one function fx-split-graph would split in `module`, or null with an
+/// error: an import has one function of one block.
+static func::FuncOp getImportedFunction(ModuleOp module) {
+  SmallVector<func::FuncOp> funcs;
+  for (auto func : module.getOps<func::FuncOp>())
+    if (!func.isDeclaration() &&
+        !func->hasAttr(FXDialect::PieceAttrHelper::getNameStr()))
+      funcs.push_back(func);
+  if (funcs.size() != 1) {
+    emitError(module.getLoc())
+        << "fxMlirSplitDecide: the module has " << funcs.size()
+        << " functions to split, not one";
+    return nullptr;
+  }
+  func::FuncOp func = funcs.front();
+  if (!func.getBody().hasOneBlock()) {
+    func.emitOpError() << "has " << llvm::range_size(func.getBody())
+                       << " blocks; fxMlirSplitDecide splits an imported "
+                          "graph, a function of one block";
+    return nullptr;
+  }
+  return func;
 }
 
 /// Decomposes `module`'s sizes as vLLM does and decides its split into
 /// `decision`.
-static void decide(ModuleOp module, ArrayRef<std::string> ops,
-                   bool matchFxTargets, Decision &decision) {
+static LogicalResult decide(ModuleOp module, ArrayRef<std::string> ops,
+                            bool matchFxTargets, Decision &decision) {
+  if (!getImportedFunction(module))
+    return failure();
   // vLLM's _decompose_size_nodes puts the dims of every x.size(), dead or
   // not, right after the tensor's producer; the walk driver decomposes a
   // dead one rather than erasing it.
@@ -47,110 +112,128 @@ static void decide(ModuleOp module, ArrayRef<std::string> ops,
   options.useWalkDriver = true;
   pm.addPass(createFXDecomposeSize(options));
   if (failed(pm.run(module)))
-    return;
+    return failure();
   std::vector<SplitDecision> decisions;
-  decision.succeeded =
-      succeeded(decideSplits(module, ops, matchFxTargets, decisions));
-  if (decisions.size() != 1) {
-    // An import has one function; anything else is no graph split_graph
-    // made, unless the analysis has said why already.
-    if (decision.succeeded)
-      emitError(module.getLoc())
-          << "fxMlirSplitDecide: the module has " << decisions.size()
-          << " functions to split, not one";
-    decision.succeeded = false;
-    return;
-  }
+  LogicalResult decided = decideSplits(module, ops, matchFxTargets, decisions);
+  // The one function above; the analysis may refuse it before its plan.
+  if (decisions.size() != 1)
+    return failure();
   decision.split = std::move(decisions.front());
-  for (const SplitDecision::Node &node : decision.split.nodes) {
-    decision.nodeNames.push_back(wrap(StringRef(node.name)));
-    decision.nodeGraphIds.push_back(node.graphId);
-  }
   for (const SplitDecision::Size &size : decision.split.sizes) {
-    SmallVector<int64_t> &dims = decision.sizeStaticDims.emplace_back();
+    SmallVector<int64_t> &dims = decision.sizeDims.emplace_back();
     for (std::optional<int64_t> dim : size.staticDims)
       dims.push_back(dim.value_or(ShapedType::kDynamic));
   }
+  return decided;
 }
 
-FxMlirSplitDecision fxMlirSplitDecide(MlirOperation module, intptr_t numOps,
-                                      const MlirStringRef *ops,
-                                      bool matchFxTargets) {
-  auto *decision = new Decision;
-  auto moduleOp = dyn_cast<ModuleOp>(unwrap(module));
-  if (!moduleOp) {
+MlirLogicalResult fxMlirSplitDecide(MlirOperation module, intptr_t numOps,
+                                    const MlirStringRef *ops,
+                                    bool matchFxTargets,
+                                    FxMlirSplitDecision *decision) {
+  if (!decision)
+    return mlirLogicalResultFailure();
+  *decision = {nullptr};
+  if (mlirOperationIsNull(module))
+    return mlirLogicalResultFailure();
+  auto owned = std::make_unique<Decision>();
+  LogicalResult decided = failure();
+  if (auto moduleOp = dyn_cast<ModuleOp>(unwrap(module))) {
+    std::vector<std::string> names;
+    if (ops)
+      for (intptr_t i = 0; i < numOps; ++i)
+        names.push_back(unwrap(ops[i]).str());
+    decided = decide(moduleOp, ops ? ArrayRef(names) : getDefaultSplittingOps(),
+                     matchFxTargets, *owned);
+  } else {
     emitError(unwrap(module)->getLoc())
-        << "fxMlirSplitDecide: expected a builtin.module";
-    return {decision};
+        << "fxMlirSplitDecide: expected a builtin.module, not '"
+        << unwrap(module)->getName() << "'";
   }
-  if (!ops) {
-    decide(moduleOp, getDefaultSplittingOps(), matchFxTargets, *decision);
-    return {decision};
-  }
-  std::vector<std::string> names;
-  for (intptr_t i = 0; i < numOps; ++i)
-    names.push_back(unwrap(ops[i]).str());
-  decide(moduleOp, names, matchFxTargets, *decision);
-  return {decision};
+  *decision = getRegistry().add(std::move(owned));
+  return wrap(decided);
 }
 
 void fxMlirSplitDecisionDestroy(FxMlirSplitDecision decision) {
-  delete unwrap(decision);
+  getRegistry().erase(decision);
 }
 
-bool fxMlirSplitDecisionSucceeded(FxMlirSplitDecision decision) {
-  return unwrap(decision)->succeeded;
+/// The split of `decision`, or null for a null or destroyed one.
+static const SplitDecision *lookup(FxMlirSplitDecision decision) {
+  const Decision *found = getRegistry().lookup(decision);
+  return found ? &found->split : nullptr;
+}
+
+/// Whether `pos` indexes `range`.
+template <typename Range>
+static bool inRange(const Range &range, intptr_t pos) {
+  return pos >= 0 && static_cast<size_t>(pos) < range.size();
 }
 
 intptr_t fxMlirSplitDecisionGetNumNodes(FxMlirSplitDecision decision) {
-  return unwrap(decision)->nodeNames.size();
+  const SplitDecision *split = lookup(decision);
+  return split ? split->nodes.size() : 0;
 }
 
-const MlirStringRef *
-fxMlirSplitDecisionGetNodeNames(FxMlirSplitDecision decision) {
-  return unwrap(decision)->nodeNames.data();
-}
-
-const int64_t *
-fxMlirSplitDecisionGetNodeGraphIds(FxMlirSplitDecision decision) {
-  return unwrap(decision)->nodeGraphIds.data();
+FxMlirSplitNode fxMlirSplitDecisionGetNode(FxMlirSplitDecision decision,
+                                           intptr_t pos) {
+  const SplitDecision *split = lookup(decision);
+  if (!split || !inRange(split->nodes, pos))
+    return {wrap(StringRef()), -1};
+  const SplitDecision::Node &node = split->nodes[pos];
+  return {wrap(StringRef(node.name)), node.graphId};
 }
 
 intptr_t fxMlirSplitDecisionGetNumPieces(FxMlirSplitDecision decision) {
-  return unwrap(decision)->split.graphIds.size();
+  const SplitDecision *split = lookup(decision);
+  return split ? split->graphIds.size() : 0;
 }
 
-const int64_t *
-fxMlirSplitDecisionGetPieceGraphIds(FxMlirSplitDecision decision) {
-  return unwrap(decision)->split.graphIds.data();
-}
-
-const bool *fxMlirSplitDecisionGetPieceSplitting(FxMlirSplitDecision decision) {
-  return unwrap(decision)->split.splitting.data();
+FxMlirSplitPiece fxMlirSplitDecisionGetPiece(FxMlirSplitDecision decision,
+                                             intptr_t pos) {
+  const SplitDecision *split = lookup(decision);
+  if (!split || !inRange(split->graphIds, pos))
+    return {-1, false};
+  return {split->graphIds[pos], static_cast<bool>(split->splitting[pos])};
 }
 
 intptr_t fxMlirSplitDecisionGetNumSizes(FxMlirSplitDecision decision) {
-  return unwrap(decision)->split.sizes.size();
+  const SplitDecision *split = lookup(decision);
+  return split ? split->sizes.size() : 0;
 }
 
 FxMlirSplitSize fxMlirSplitDecisionGetSize(FxMlirSplitDecision decision,
                                            intptr_t pos) {
-  Decision &unwrapped = *unwrap(decision);
-  const SplitDecision::Size &size = unwrapped.split.sizes[pos];
+  const SplitDecision *split = lookup(decision);
+  if (!split || !inRange(split->sizes, pos))
+    return {wrap(StringRef()), 0};
+  const SplitDecision::Size &size = split->sizes[pos];
   return {wrap(StringRef(size.name)),
-          static_cast<intptr_t>(size.graphIds.size()),
-          unwrapped.sizeStaticDims[pos].data(), size.graphIds.data()};
+          static_cast<intptr_t>(size.graphIds.size())};
+}
+
+FxMlirSplitDim fxMlirSplitDecisionGetSizeDim(FxMlirSplitDecision decision,
+                                             intptr_t pos, intptr_t dim) {
+  const Decision *found = getRegistry().lookup(decision);
+  if (!found || !inRange(found->sizeDims, pos) ||
+      !inRange(found->sizeDims[pos], dim))
+    return {0, -1};
+  return {found->sizeDims[pos][dim], found->split.sizes[pos].graphIds[dim]};
 }
 
 int64_t fxMlirSplitDecisionDynamicDim(void) { return ShapedType::kDynamic; }
 
 intptr_t fxMlirSplitDecisionGetNumRefusals(FxMlirSplitDecision decision) {
-  return unwrap(decision)->split.refusals.size();
+  const SplitDecision *split = lookup(decision);
+  return split ? split->refusals.size() : 0;
 }
 
 FxMlirSplitRefusal fxMlirSplitDecisionGetRefusal(FxMlirSplitDecision decision,
                                                  intptr_t pos) {
-  const SplitDecision::Refusal &refusal = unwrap(decision)->split.refusals[pos];
+  const SplitDecision *split = lookup(decision);
+  if (!split || !inRange(split->refusals, pos))
+    return {wrap(StringRef()), -1, -1, wrap(StringRef())};
+  const SplitDecision::Refusal &refusal = split->refusals[pos];
   return {wrap(StringRef(refusal.node)), refusal.from, refusal.to.value_or(-1),
           wrap(StringRef(refusal.message))};
 }

@@ -65,11 +65,24 @@ class _StringView(ctypes.Structure):
     _fields_ = [("data", ctypes.c_void_p), ("length", ctypes.c_size_t)]
 
 
+class _SplitNode(ctypes.Structure):
+    """FxMlirSplitNode (fx-mlir-c/Split.h)."""
+    _fields_ = [("name", _StringView), ("graph_id", ctypes.c_int64)]
+
+
+class _SplitPiece(ctypes.Structure):
+    """FxMlirSplitPiece (fx-mlir-c/Split.h)."""
+    _fields_ = [("graph_id", ctypes.c_int64), ("splitting", ctypes.c_bool)]
+
+
 class _SplitSize(ctypes.Structure):
     """FxMlirSplitSize (fx-mlir-c/Split.h)."""
-    _fields_ = [("name", _StringView), ("rank", ctypes.c_ssize_t),
-                ("static_dims", ctypes.POINTER(ctypes.c_int64)),
-                ("graph_ids", ctypes.POINTER(ctypes.c_int64))]
+    _fields_ = [("name", _StringView), ("rank", ctypes.c_ssize_t)]
+
+
+class _SplitDim(ctypes.Structure):
+    """FxMlirSplitDim (fx-mlir-c/Split.h)."""
+    _fields_ = [("size", ctypes.c_int64), ("graph_id", ctypes.c_int64)]
 
 
 class _SplitRefusal(ctypes.Structure):
@@ -111,18 +124,17 @@ _SIGNATURES = {
     "fxMlirParsePassPipeline": (
         _LogicalResult, [_Handle, _StringRef, _StringCallback, ctypes.c_void_p]),
     "fxMlirPassManagerRunOnOp": (_LogicalResult, [_Handle, _Handle]),
-    "fxMlirSplitDecide": (_Handle, [_Handle, ctypes.c_ssize_t,
-                                    ctypes.POINTER(_StringRef), ctypes.c_bool]),
+    "fxMlirSplitDecide": (_LogicalResult, [_Handle, ctypes.c_ssize_t,
+                                           ctypes.POINTER(_StringRef), ctypes.c_bool,
+                                           ctypes.POINTER(_Handle)]),
     "fxMlirSplitDecisionDestroy": (None, [_Handle]),
-    "fxMlirSplitDecisionSucceeded": (ctypes.c_bool, [_Handle]),
     "fxMlirSplitDecisionGetNumNodes": (ctypes.c_ssize_t, [_Handle]),
-    "fxMlirSplitDecisionGetNodeNames": (ctypes.c_void_p, [_Handle]),
-    "fxMlirSplitDecisionGetNodeGraphIds": (ctypes.c_void_p, [_Handle]),
+    "fxMlirSplitDecisionGetNode": (_SplitNode, [_Handle, ctypes.c_ssize_t]),
     "fxMlirSplitDecisionGetNumPieces": (ctypes.c_ssize_t, [_Handle]),
-    "fxMlirSplitDecisionGetPieceGraphIds": (ctypes.c_void_p, [_Handle]),
-    "fxMlirSplitDecisionGetPieceSplitting": (ctypes.c_void_p, [_Handle]),
+    "fxMlirSplitDecisionGetPiece": (_SplitPiece, [_Handle, ctypes.c_ssize_t]),
     "fxMlirSplitDecisionGetNumSizes": (ctypes.c_ssize_t, [_Handle]),
     "fxMlirSplitDecisionGetSize": (_SplitSize, [_Handle, ctypes.c_ssize_t]),
+    "fxMlirSplitDecisionGetSizeDim": (_SplitDim, [_Handle, ctypes.c_ssize_t, ctypes.c_ssize_t]),
     "fxMlirSplitDecisionDynamicDim": (ctypes.c_int64, []),
     "fxMlirSplitDecisionGetNumRefusals": (ctypes.c_ssize_t, [_Handle]),
     "fxMlirSplitDecisionGetRefusal": (_SplitRefusal, [_Handle, ctypes.c_ssize_t]),
@@ -356,10 +368,12 @@ class Library:
         diagnostics = []
 
         def decide(module):
-            handle = lib.fxMlirSplitDecide(lib.fxMlirModuleGetOperation(module),
-                                           len(ops or ()), names, match_fx_targets)
+            handle = _Handle()
+            decided = lib.fxMlirSplitDecide(lib.fxMlirModuleGetOperation(module),
+                                            len(ops or ()), names, match_fx_targets,
+                                            ctypes.byref(handle))
             try:
-                return _read_decision(lib, handle, diagnostics)
+                return _read_decision(lib, handle, bool(decided.value), diagnostics)
             finally:
                 lib.fxMlirSplitDecisionDestroy(handle)
 
@@ -454,37 +468,30 @@ class Library:
             lib.fxMlirPassManagerDestroy(manager)
 
 
-def _strings(views):
-    return [ctypes.string_at(v.data, v.length).decode() for v in views]
+def _string(view):
+    return ctypes.string_at(view.data, view.length).decode()
 
 
-def _read_decision(lib, handle, diagnostics):
+def _read_decision(lib, handle, succeeded, diagnostics):
     """The Decision of an FxMlirSplitDecision (fx-mlir-c/Split.h)."""
-    count = lib.fxMlirSplitDecisionGetNumNodes(handle)
-    names = _strings((_StringView * count).from_address(
-        lib.fxMlirSplitDecisionGetNodeNames(handle))) if count else []
-    ids = (ctypes.c_int64 * count).from_address(
-        lib.fxMlirSplitDecisionGetNodeGraphIds(handle)) if count else []
-    count = lib.fxMlirSplitDecisionGetNumPieces(handle)
-    pieces = dict(zip(
-        (ctypes.c_int64 * count).from_address(lib.fxMlirSplitDecisionGetPieceGraphIds(handle)),
-        (ctypes.c_bool * count).from_address(lib.fxMlirSplitDecisionGetPieceSplitting(handle))
-    )) if count else {}
+    def each(count, get):
+        return [get(handle, i) for i in range(count(handle))]
+
+    nodes = each(lib.fxMlirSplitDecisionGetNumNodes, lib.fxMlirSplitDecisionGetNode)
+    pieces = each(lib.fxMlirSplitDecisionGetNumPieces, lib.fxMlirSplitDecisionGetPiece)
     dynamic = lib.fxMlirSplitDecisionDynamicDim()
     sizes = []
-    for i in range(lib.fxMlirSplitDecisionGetNumSizes(handle)):
-        size = lib.fxMlirSplitDecisionGetSize(handle, i)
-        sizes.append(Size(_strings([size.name])[0],
-                          [None if d == dynamic else d for d in size.static_dims[:size.rank]],
-                          size.graph_ids[:size.rank]))
-    refusals = []
-    for i in range(lib.fxMlirSplitDecisionGetNumRefusals(handle)):
-        refusal = lib.fxMlirSplitDecisionGetRefusal(handle, i)
-        node, message = _strings([refusal.node, refusal.message])
-        refusals.append((node, f"submod_{refusal.source}",
-                         None if refusal.user < 0 else f"submod_{refusal.user}", message))
-    return Decision(bool(lib.fxMlirSplitDecisionSucceeded(handle)), diagnostics,
-                    dict(zip(names, ids)), pieces, sizes, refusals)
+    for i, size in enumerate(each(lib.fxMlirSplitDecisionGetNumSizes,
+                                  lib.fxMlirSplitDecisionGetSize)):
+        dims = [lib.fxMlirSplitDecisionGetSizeDim(handle, i, d) for d in range(size.rank)]
+        sizes.append(Size(_string(size.name), [None if d.size == dynamic else d.size for d in dims],
+                          [d.graph_id for d in dims]))
+    refusals = [(_string(r.node), f"submod_{r.source}",
+                 None if r.user < 0 else f"submod_{r.user}", _string(r.message))
+                for r in each(lib.fxMlirSplitDecisionGetNumRefusals,
+                              lib.fxMlirSplitDecisionGetRefusal)]
+    return Decision(succeeded, diagnostics, {_string(n.name): n.graph_id for n in nodes},
+                    {p.graph_id: p.splitting for p in pieces}, sizes, refusals)
 
 
 def _check_nesting(what, nested):
