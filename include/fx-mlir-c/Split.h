@@ -48,31 +48,35 @@ static inline bool fxMlirSplitDecisionIsNull(FxMlirSplitDecision decision) {
 /// x.size() decomposed too, as vLLM's _decompose_size_nodes does; outlines
 /// nothing. Diagnostics go to the context's handlers.
 ///
+/// `nodes` names the FX graph's `numNodes` nodes in graph order, as the
+/// importer wrote them in the module's locations: the decision refers to a
+/// node by its position there, -1 for a node it does not name.
+///
 /// Stores the decision in `*decision`, which the caller then owns, and
 /// returns success where the split stands: no pass failed and nothing
 /// refused to cross. A refused split is a failure with a decision that says
 /// why (fxMlirSplitDecisionGetRefusal). A null `module` is a failure with a
 /// null decision; a null `decision` is a failure with nothing stored.
 MLIR_CAPI_EXPORTED MlirLogicalResult fxMlirSplitDecide(
-    MlirOperation module, intptr_t numOps, const MlirStringRef *ops,
-    bool matchFxTargets, FxMlirSplitDecision *decision);
+    MlirOperation module, intptr_t numNodes, const MlirStringRef *nodes,
+    intptr_t numOps, const MlirStringRef *ops, bool matchFxTargets,
+    FxMlirSplitDecision *decision);
 
 /// Destroys `decision` and what its accessors handed out. A null decision,
 /// or one destroyed already, is left alone.
 MLIR_CAPI_EXPORTED void
 fxMlirSplitDecisionDestroy(FxMlirSplitDecision decision);
 
-/// An FX node and vLLM's subgraph id of it. The name is valid while the
-/// decision is.
+/// An FX node, by its position in the graph, and vLLM's subgraph id of it.
 typedef struct FxMlirSplitNode {
-  MlirStringRef name;
+  intptr_t node;
   int64_t graphId;
 } FxMlirSplitNode;
 
 /// The FX nodes, in graph order: those vLLM's size decomposition erases and
 /// the dims it creates are not among them (see the sizes below). A `pos`
-/// out of [0, fxMlirSplitDecisionGetNumNodes()) gives a node with an empty
-/// name and graph id -1.
+/// out of [0, fxMlirSplitDecisionGetNumNodes()) gives node -1 and graph id
+/// -1.
 MLIR_CAPI_EXPORTED intptr_t
 fxMlirSplitDecisionGetNumNodes(FxMlirSplitDecision decision);
 MLIR_CAPI_EXPORTED FxMlirSplitNode
@@ -91,10 +95,10 @@ fxMlirSplitDecisionGetNumPieces(FxMlirSplitDecision decision);
 MLIR_CAPI_EXPORTED FxMlirSplitPiece
 fxMlirSplitDecisionGetPiece(FxMlirSplitDecision decision, intptr_t pos);
 
-/// A torch.Size node fx-decompose-size decomposed into `rank` dims. The name
-/// is valid while the decision is.
+/// A torch.Size node, by its position in the graph, that fx-decompose-size
+/// decomposed into `rank` dims.
 typedef struct FxMlirSplitSize {
-  MlirStringRef name;
+  intptr_t node;
   intptr_t rank;
 } FxMlirSplitSize;
 
@@ -106,8 +110,8 @@ typedef struct FxMlirSplitDim {
   int64_t graphId;
 } FxMlirSplitDim;
 
-/// The decomposed sizes, in graph order. A `pos` out of range gives an
-/// empty name and rank 0; a `dim` out of [0, rank), size 0 and graph id -1.
+/// The decomposed sizes, in graph order. A `pos` out of range gives node -1
+/// and rank 0; a `dim` out of [0, rank), size 0 and graph id -1.
 MLIR_CAPI_EXPORTED intptr_t
 fxMlirSplitDecisionGetNumSizes(FxMlirSplitDecision decision);
 MLIR_CAPI_EXPORTED FxMlirSplitSize
@@ -116,18 +120,18 @@ MLIR_CAPI_EXPORTED FxMlirSplitDim fxMlirSplitDecisionGetSizeDim(
     FxMlirSplitDecision decision, intptr_t pos, intptr_t dim);
 MLIR_CAPI_EXPORTED int64_t fxMlirSplitDecisionDynamicDim(void);
 
-/// A value refused at a cut: its node, the subgraph it is defined in, the
-/// one that uses it (-1 for the graph's output) and why. The strings are
-/// valid while the decision is.
+/// A value refused at a cut: the position of the node that makes it, the
+/// subgraph it is defined in, the one that uses it (-1 for the graph's
+/// output) and why. The message is valid while the decision is.
 typedef struct FxMlirSplitRefusal {
-  MlirStringRef node;
+  intptr_t node;
   int64_t from;
   int64_t to;
   MlirStringRef message;
 } FxMlirSplitRefusal;
 
 /// The refusals, in the order the analysis met them. A `pos` out of range
-/// gives empty strings and subgraphs -1.
+/// gives node -1, subgraphs -1 and an empty message.
 MLIR_CAPI_EXPORTED intptr_t
 fxMlirSplitDecisionGetNumRefusals(FxMlirSplitDecision decision);
 MLIR_CAPI_EXPORTED FxMlirSplitRefusal

@@ -17,6 +17,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
 
 #include <memory>
 #include <mutex>
@@ -25,9 +26,11 @@ using namespace mlir;
 using namespace mlir::fx;
 
 namespace {
-/// A decision and the dims the C API hands out of it.
+/// A decision and what the C API hands out of it: nodes by position.
 struct Decision {
   SplitDecision split;
+  std::vector<FxMlirSplitNode> nodes;
+  std::vector<intptr_t> sizeNodes, refusalNodes;
   std::vector<SmallVector<int64_t>> sizeDims;
 };
 
@@ -99,8 +102,9 @@ static func::FuncOp getImportedFunction(ModuleOp module) {
 
 /// Decomposes `module`'s sizes as vLLM does and decides its split into
 /// `decision`.
-static LogicalResult decide(ModuleOp module, ArrayRef<std::string> ops,
-                            bool matchFxTargets, Decision &decision) {
+static LogicalResult decide(ModuleOp module, ArrayRef<MlirStringRef> nodes,
+                            ArrayRef<std::string> ops, bool matchFxTargets,
+                            Decision &decision) {
   if (!getImportedFunction(module))
     return failure();
   // vLLM's _decompose_size_nodes puts the dims of every x.size(), dead or
@@ -119,7 +123,19 @@ static LogicalResult decide(ModuleOp module, ArrayRef<std::string> ops,
   if (decisions.size() != 1)
     return failure();
   decision.split = std::move(decisions.front());
+  llvm::StringMap<intptr_t> positions;
+  for (auto [pos, node] : llvm::enumerate(nodes))
+    positions.try_emplace(unwrap(node), pos);
+  auto position = [&](StringRef name) -> intptr_t {
+    auto it = positions.find(name);
+    return it == positions.end() ? -1 : it->second;
+  };
+  for (const SplitDecision::Node &node : decision.split.nodes)
+    decision.nodes.push_back({position(node.name), node.graphId});
+  for (const SplitDecision::Refusal &refusal : decision.split.refusals)
+    decision.refusalNodes.push_back(position(refusal.node));
   for (const SplitDecision::Size &size : decision.split.sizes) {
+    decision.sizeNodes.push_back(position(size.name));
     SmallVector<int64_t> &dims = decision.sizeDims.emplace_back();
     for (std::optional<int64_t> dim : size.staticDims)
       dims.push_back(dim.value_or(ShapedType::kDynamic));
@@ -127,7 +143,8 @@ static LogicalResult decide(ModuleOp module, ArrayRef<std::string> ops,
   return decided;
 }
 
-MlirLogicalResult fxMlirSplitDecide(MlirOperation module, intptr_t numOps,
+MlirLogicalResult fxMlirSplitDecide(MlirOperation module, intptr_t numNodes,
+                                    const MlirStringRef *nodes, intptr_t numOps,
                                     const MlirStringRef *ops,
                                     bool matchFxTargets,
                                     FxMlirSplitDecision *decision) {
@@ -143,7 +160,11 @@ MlirLogicalResult fxMlirSplitDecide(MlirOperation module, intptr_t numOps,
     if (ops)
       for (intptr_t i = 0; i < numOps; ++i)
         names.push_back(unwrap(ops[i]).str());
-    decided = decide(moduleOp, ops ? ArrayRef(names) : getDefaultSplittingOps(),
+    ArrayRef<MlirStringRef> table;
+    if (nodes && numNodes > 0)
+      table = ArrayRef(nodes, numNodes);
+    decided = decide(moduleOp, table,
+                     ops ? ArrayRef(names) : getDefaultSplittingOps(),
                      matchFxTargets, *owned);
   } else {
     emitError(unwrap(module)->getLoc())
@@ -158,12 +179,6 @@ void fxMlirSplitDecisionDestroy(FxMlirSplitDecision decision) {
   getRegistry().erase(decision);
 }
 
-/// The split of `decision`, or null for a null or destroyed one.
-static const SplitDecision *lookup(FxMlirSplitDecision decision) {
-  const Decision *found = getRegistry().lookup(decision);
-  return found ? &found->split : nullptr;
-}
-
 /// Whether `pos` indexes `range`.
 template <typename Range>
 static bool inRange(const Range &range, intptr_t pos) {
@@ -171,45 +186,44 @@ static bool inRange(const Range &range, intptr_t pos) {
 }
 
 intptr_t fxMlirSplitDecisionGetNumNodes(FxMlirSplitDecision decision) {
-  const SplitDecision *split = lookup(decision);
-  return split ? split->nodes.size() : 0;
+  const Decision *found = getRegistry().lookup(decision);
+  return found ? found->nodes.size() : 0;
 }
 
 FxMlirSplitNode fxMlirSplitDecisionGetNode(FxMlirSplitDecision decision,
                                            intptr_t pos) {
-  const SplitDecision *split = lookup(decision);
-  if (!split || !inRange(split->nodes, pos))
-    return {wrap(StringRef()), -1};
-  const SplitDecision::Node &node = split->nodes[pos];
-  return {wrap(StringRef(node.name)), node.graphId};
+  const Decision *found = getRegistry().lookup(decision);
+  if (!found || !inRange(found->nodes, pos))
+    return {-1, -1};
+  return found->nodes[pos];
 }
 
 intptr_t fxMlirSplitDecisionGetNumPieces(FxMlirSplitDecision decision) {
-  const SplitDecision *split = lookup(decision);
-  return split ? split->graphIds.size() : 0;
+  const Decision *found = getRegistry().lookup(decision);
+  return found ? found->split.graphIds.size() : 0;
 }
 
 FxMlirSplitPiece fxMlirSplitDecisionGetPiece(FxMlirSplitDecision decision,
                                              intptr_t pos) {
-  const SplitDecision *split = lookup(decision);
-  if (!split || !inRange(split->graphIds, pos))
+  const Decision *found = getRegistry().lookup(decision);
+  if (!found || !inRange(found->split.graphIds, pos))
     return {-1, false};
-  return {split->graphIds[pos], static_cast<bool>(split->splitting[pos])};
+  return {found->split.graphIds[pos],
+          static_cast<bool>(found->split.splitting[pos])};
 }
 
 intptr_t fxMlirSplitDecisionGetNumSizes(FxMlirSplitDecision decision) {
-  const SplitDecision *split = lookup(decision);
-  return split ? split->sizes.size() : 0;
+  const Decision *found = getRegistry().lookup(decision);
+  return found ? found->sizeNodes.size() : 0;
 }
 
 FxMlirSplitSize fxMlirSplitDecisionGetSize(FxMlirSplitDecision decision,
                                            intptr_t pos) {
-  const SplitDecision *split = lookup(decision);
-  if (!split || !inRange(split->sizes, pos))
-    return {wrap(StringRef()), 0};
-  const SplitDecision::Size &size = split->sizes[pos];
-  return {wrap(StringRef(size.name)),
-          static_cast<intptr_t>(size.graphIds.size())};
+  const Decision *found = getRegistry().lookup(decision);
+  if (!found || !inRange(found->sizeNodes, pos))
+    return {-1, 0};
+  return {found->sizeNodes[pos],
+          static_cast<intptr_t>(found->sizeDims[pos].size())};
 }
 
 FxMlirSplitDim fxMlirSplitDecisionGetSizeDim(FxMlirSplitDecision decision,
@@ -224,16 +238,16 @@ FxMlirSplitDim fxMlirSplitDecisionGetSizeDim(FxMlirSplitDecision decision,
 int64_t fxMlirSplitDecisionDynamicDim(void) { return ShapedType::kDynamic; }
 
 intptr_t fxMlirSplitDecisionGetNumRefusals(FxMlirSplitDecision decision) {
-  const SplitDecision *split = lookup(decision);
-  return split ? split->refusals.size() : 0;
+  const Decision *found = getRegistry().lookup(decision);
+  return found ? found->refusalNodes.size() : 0;
 }
 
 FxMlirSplitRefusal fxMlirSplitDecisionGetRefusal(FxMlirSplitDecision decision,
                                                  intptr_t pos) {
-  const SplitDecision *split = lookup(decision);
-  if (!split || !inRange(split->refusals, pos))
-    return {wrap(StringRef()), -1, -1, wrap(StringRef())};
-  const SplitDecision::Refusal &refusal = split->refusals[pos];
-  return {wrap(StringRef(refusal.node)), refusal.from, refusal.to.value_or(-1),
+  const Decision *found = getRegistry().lookup(decision);
+  if (!found || !inRange(found->refusalNodes, pos))
+    return {-1, -1, -1, wrap(StringRef())};
+  const SplitDecision::Refusal &refusal = found->split.refusals[pos];
+  return {found->refusalNodes[pos], refusal.from, refusal.to.value_or(-1),
           wrap(StringRef(refusal.message))};
 }

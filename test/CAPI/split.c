@@ -42,9 +42,8 @@ static void dump(FxMlirSplitDecision decision) {
   for (intptr_t i = 0, e = fxMlirSplitDecisionGetNumNodes(decision); i < e;
        ++i) {
     FxMlirSplitNode node = fxMlirSplitDecisionGetNode(decision, i);
-    printf("node ");
-    print(node.name, stdout);
-    printf(" -> %lld\n", (long long)node.graphId);
+    printf("node %lld -> %lld\n", (long long)node.node,
+           (long long)node.graphId);
   }
   for (intptr_t i = 0, e = fxMlirSplitDecisionGetNumPieces(decision); i < e;
        ++i) {
@@ -55,8 +54,7 @@ static void dump(FxMlirSplitDecision decision) {
   for (intptr_t i = 0, e = fxMlirSplitDecisionGetNumSizes(decision); i < e;
        ++i) {
     FxMlirSplitSize size = fxMlirSplitDecisionGetSize(decision, i);
-    printf("size ");
-    print(size.name, stdout);
+    printf("size %lld", (long long)size.node);
     for (intptr_t d = 0; d < size.rank; ++d) {
       FxMlirSplitDim dim = fxMlirSplitDecisionGetSizeDim(decision, i, d);
       if (dim.size == fxMlirSplitDecisionDynamicDim())
@@ -69,24 +67,29 @@ static void dump(FxMlirSplitDecision decision) {
   for (intptr_t i = 0, e = fxMlirSplitDecisionGetNumRefusals(decision); i < e;
        ++i) {
     FxMlirSplitRefusal refusal = fxMlirSplitDecisionGetRefusal(decision, i);
-    printf("refusal ");
-    print(refusal.node, stdout);
-    printf(" %lld -> %lld: ", (long long)refusal.from, (long long)refusal.to);
+    printf("refusal %lld: %lld -> %lld: ", (long long)refusal.node,
+           (long long)refusal.from, (long long)refusal.to);
     print(refusal.message, stdout);
     printf("\n");
   }
 }
 
-// Parses `text`, decides its split at `op` and prints the decision. Returns
-// the decision, which the caller destroys.
+// Parses `text`, decides its split at `op`, its FX graph's nodes named by
+// the `numNodes` names `nodes`, and prints the decision. Returns the
+// decision, which the caller destroys.
 static FxMlirSplitDecision decide(MlirContext context, const char *text,
+                                  intptr_t numNodes, const char **nodes,
                                   const char *op) {
   MlirModule module =
       mlirModuleCreateParse(context, mlirStringRefCreateFromCString(text));
+  MlirStringRef names[8];
+  for (intptr_t i = 0; i < numNodes; ++i)
+    names[i] = mlirStringRefCreateFromCString(nodes[i]);
   MlirStringRef ops[] = {mlirStringRefCreateFromCString(op)};
   FxMlirSplitDecision decision;
-  MlirLogicalResult decided = fxMlirSplitDecide(mlirModuleGetOperation(module),
-                                                1, ops, false, &decision);
+  MlirLogicalResult decided =
+      fxMlirSplitDecide(mlirModuleGetOperation(module), numNodes, names, 1, ops,
+                        false, &decision);
   printf("decided: %s, null: %d\n", result(decided),
          fxMlirSplitDecisionIsNull(decision));
   dump(decision);
@@ -110,6 +113,9 @@ static const char *kGraph =
     "  return %view : tensor<?x8xf32> loc(\"output\")\n"
     "}\n";
 
+static const char *kGraphNodes[] = {"s0",   "x",    "relu",  "attn",
+                                    "size", "view", "output"};
+
 // A torch.Size that another node returns, which has no dims to cross.
 static const char *kRefused =
     "func.func @forward(%x: tensor<?x8xf32> loc(\"x\")) -> tensor<?x8xf32> {\n"
@@ -121,6 +127,8 @@ static const char *kRefused =
     " -> tensor<?x8xf32> loc(\"view\")\n"
     "  return %view : tensor<?x8xf32>\n"
     "}\n";
+
+static const char *kRefusedNodes[] = {"x", "shape", "attn", "view", "output"};
 
 // One function of two blocks: no graph the importer makes.
 static const char *kBlocks =
@@ -140,41 +148,41 @@ int main(void) {
 
   // CHECK-LABEL: split at vllm::attn
   // CHECK-NEXT: decided: stands, null: 0
-  // CHECK-NEXT: node relu -> 0
-  // CHECK-NEXT: node attn -> 1
-  // CHECK-NEXT: node view -> 2
+  // The nodes by position in kGraphNodes: relu, attn, view.
+  // CHECK-NEXT: node 2 -> 0
+  // CHECK-NEXT: node 3 -> 1
+  // CHECK-NEXT: node 5 -> 2
   // CHECK-NEXT: piece 0
   // CHECK-NEXT: piece 1 (splitting)
   // CHECK-NEXT: piece 2
-  // CHECK-NEXT: size size [dynamic in 0] [8]
+  // CHECK-NEXT: size 4 [dynamic in 0] [8]
   // CHECK-NOT: refusal
   printf("split at vllm::attn\n");
-  FxMlirSplitDecision decision = decide(context, kGraph, "vllm::attn");
+  FxMlirSplitDecision decision =
+      decide(context, kGraph, 7, kGraphNodes, "vllm::attn");
 
   // A position out of range, a dim out of range, and the decision destroyed
   // twice: each has the value Split.h gives it.
   // CHECK-LABEL: out of range
-  // CHECK-NEXT: node -1: '' -> -1
+  // CHECK-NEXT: node -1: -1 -> -1
   // CHECK-NEXT: piece 3: -1
-  // CHECK-NEXT: size 1: '' rank 0
+  // CHECK-NEXT: size 1: -1 rank 0
   // CHECK-NEXT: dim 0.2: 0 in -1
-  // CHECK-NEXT: refusal 0: '' -1 -> -1
+  // CHECK-NEXT: refusal 0: -1 '' -1 -> -1
   printf("out of range\n");
   FxMlirSplitNode node = fxMlirSplitDecisionGetNode(decision, -1);
-  printf("node -1: '");
-  print(node.name, stdout);
-  printf("' -> %lld\n", (long long)node.graphId);
+  printf("node -1: %lld -> %lld\n", (long long)node.node,
+         (long long)node.graphId);
   printf("piece 3: %lld\n",
          (long long)fxMlirSplitDecisionGetPiece(decision, 3).graphId);
   FxMlirSplitSize size = fxMlirSplitDecisionGetSize(decision, 1);
-  printf("size 1: '");
-  print(size.name, stdout);
-  printf("' rank %lld\n", (long long)size.rank);
+  printf("size 1: %lld rank %lld\n", (long long)size.node,
+         (long long)size.rank);
   FxMlirSplitDim dim = fxMlirSplitDecisionGetSizeDim(decision, 0, 2);
   printf("dim 0.2: %lld in %lld\n", (long long)dim.size,
          (long long)dim.graphId);
   FxMlirSplitRefusal refusal = fxMlirSplitDecisionGetRefusal(decision, 0);
-  printf("refusal 0: '");
+  printf("refusal 0: %lld '", (long long)refusal.node);
   print(refusal.message, stdout);
   printf("' %lld -> %lld\n", (long long)refusal.from, (long long)refusal.to);
 
@@ -191,9 +199,10 @@ int main(void) {
   // CHECK-SAME: 'shape' of type '!fx.size<2>', defined by 'fx.node' in piece
   // CHECK-SAME: 0, is used in piece 2
   // CHECK-NEXT: decided: refused, null: 0
-  // CHECK: refusal shape 0 -> 2: a torch.Size would cross a split boundary
+  // CHECK: refusal 1: 0 -> 2: a torch.Size would cross a split boundary
   printf("refused\n");
-  fxMlirSplitDecisionDestroy(decide(context, kRefused, "vllm::attn"));
+  fxMlirSplitDecisionDestroy(
+      decide(context, kRefused, 5, kRefusedNodes, "vllm::attn"));
 
   // CHECK-LABEL: several blocks
   // CHECK-NEXT: diagnostic: 'func.func' op has 2 blocks; fxMlirSplitDecide
@@ -201,7 +210,7 @@ int main(void) {
   // CHECK-NEXT: decided: refused, null: 0
   // CHECK-NOT: node
   printf("several blocks\n");
-  fxMlirSplitDecisionDestroy(decide(context, kBlocks, "vllm::attn"));
+  fxMlirSplitDecisionDestroy(decide(context, kBlocks, 0, NULL, "vllm::attn"));
 
   // CHECK-LABEL: not a module
   // CHECK-NEXT: diagnostic: fxMlirSplitDecide: expected a builtin.module, not
@@ -213,7 +222,7 @@ int main(void) {
   MlirOperation func = mlirBlockGetFirstOperation(mlirModuleGetBody(graph));
   FxMlirSplitDecision ofFunc;
   printf("decided: %s\n",
-         result(fxMlirSplitDecide(func, 0, NULL, false, &ofFunc)));
+         result(fxMlirSplitDecide(func, 0, NULL, 0, NULL, false, &ofFunc)));
   fxMlirSplitDecisionDestroy(ofFunc);
   mlirModuleDestroy(graph);
 
@@ -225,14 +234,14 @@ int main(void) {
   MlirOperation noModule = {NULL};
   FxMlirSplitDecision none;
   printf("decided: %s, null: %d\n",
-         result(fxMlirSplitDecide(noModule, 0, NULL, false, &none)),
+         result(fxMlirSplitDecide(noModule, 0, NULL, 0, NULL, false, &none)),
          fxMlirSplitDecisionIsNull(none));
   printf("null decision: %lld nodes, %lld refusals\n",
          (long long)fxMlirSplitDecisionGetNumNodes(none),
          (long long)fxMlirSplitDecisionGetNumRefusals(none));
   fxMlirSplitDecisionDestroy(none);
   printf("no place for the decision: %s\n",
-         result(fxMlirSplitDecide(noModule, 0, NULL, false, NULL)));
+         result(fxMlirSplitDecide(noModule, 0, NULL, 0, NULL, false, NULL)));
 
   mlirContextDestroy(context);
   return 0;

@@ -11,23 +11,32 @@ import dataclasses
 
 @dataclasses.dataclass
 class Size:
-    """A torch.Size node fx-decompose-size decomposed: per dim, its static
-    size or None, where it is a new aten.sym_size.int node in subgraph
-    `graph_ids[i]`."""
-    name: str
+    """A torch.Size node (an fx.Node) fx-decompose-size decomposed: per dim,
+    its static size or None, where it is a new aten.sym_size.int node in
+    subgraph `graph_ids[i]`."""
+    node: object
     static: list
     graph_ids: list
 
 
 @dataclasses.dataclass
+class Refusal:
+    """A value refused at a cut: the fx.Node that makes it (None where
+    fx-mlir names none), vLLM's graph id of the piece it is defined in and
+    of the piece that uses it (None for the graph's output), and why."""
+    node: object
+    source: int
+    user: object
+    message: str
+
+
+@dataclasses.dataclass
 class Decision:
     """Whether the split stands, the diagnostics ([(severity, message)]),
-    vLLM's subgraph id of each FX node ({name: id}, without the nodes vLLM's
-    size decomposition erases or makes), the subgraphs ({id: whether it
-    holds splitting ops}), the decomposed sizes in graph order, and the
-    values refused at a cut ([(node, vLLM's name of the piece it is defined
-    in, of the piece that uses it or None for the graph's output,
-    message)])."""
+    vLLM's subgraph id of each FX node ({fx.Node: id}, without the nodes
+    vLLM's size decomposition erases or makes), the subgraphs ({id: whether
+    it holds splitting ops}), the decomposed sizes in graph order, and the
+    Refusals."""
     succeeded: bool
     diagnostics: list
     nodes: dict = dataclasses.field(default_factory=dict)
@@ -40,4 +49,3 @@ class Decision:
         errors = [m for s, m in self.diagnostics if s == "error"] or [
             m for _, m in self.diagnostics]
         return errors[0] if errors else "no message"
-

@@ -42,9 +42,11 @@ class Decomposition:
     def apply(self, decision, versions):
         """Applies the decision's sizes to the graph. Where this or what
         follows raises, the caller puts the graph back (guard.GraphState)."""
-        by_name = {node.name: node for node in self.graph.nodes} if decision.sizes else {}
         for size in decision.sizes:
-            node = by_name[size.name]
+            node = size.node
+            if node is None:
+                raise FxImportError("fx-split-graph's decision decomposes a size node "
+                                    "the graph does not have")
             parts = self._dims(versions.get(node, node.args[0]), node, size)
             for user in list(node.users):
                 self._use(node, user, parts)
@@ -112,9 +114,9 @@ class Decomposition:
             user = self.rebuilt.get(node)
             if user is not None:
                 if user.op != "output":
-                    assignment[node] = decision.nodes[user.name]
+                    assignment[node] = decision.nodes[user]
                 continue
-            graph_id = decision.nodes.get(node.name)
+            graph_id = decision.nodes.get(node)
             if graph_id is None:
                 if decision.nodes:
                     raise FxImportError(f"fx-split-graph's decision has no piece for node "

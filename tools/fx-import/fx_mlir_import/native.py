@@ -34,7 +34,7 @@ import threading
 import urllib.parse
 from importlib import metadata
 
-from .decision import Decision, Size
+from .decision import Decision, Refusal, Size
 from .errors import FxImportError
 
 __all__ = ["BUILD", "Library", "MAX_NESTING", "default_library", "load"]
@@ -67,7 +67,7 @@ class _StringView(ctypes.Structure):
 
 class _SplitNode(ctypes.Structure):
     """FxMlirSplitNode (fx-mlir-c/Split.h)."""
-    _fields_ = [("name", _StringView), ("graph_id", ctypes.c_int64)]
+    _fields_ = [("node", ctypes.c_ssize_t), ("graph_id", ctypes.c_int64)]
 
 
 class _SplitPiece(ctypes.Structure):
@@ -77,7 +77,7 @@ class _SplitPiece(ctypes.Structure):
 
 class _SplitSize(ctypes.Structure):
     """FxMlirSplitSize (fx-mlir-c/Split.h)."""
-    _fields_ = [("name", _StringView), ("rank", ctypes.c_ssize_t)]
+    _fields_ = [("node", ctypes.c_ssize_t), ("rank", ctypes.c_ssize_t)]
 
 
 class _SplitDim(ctypes.Structure):
@@ -87,8 +87,8 @@ class _SplitDim(ctypes.Structure):
 
 class _SplitRefusal(ctypes.Structure):
     """FxMlirSplitRefusal (fx-mlir-c/Split.h)."""
-    _fields_ = [("node", _StringView), ("source", ctypes.c_int64), ("user", ctypes.c_int64),
-                ("message", _StringView)]
+    _fields_ = [("node", ctypes.c_ssize_t), ("source", ctypes.c_int64),
+                ("user", ctypes.c_int64), ("message", _StringView)]
 
 
 class _LogicalResult(ctypes.Structure):
@@ -124,9 +124,9 @@ _SIGNATURES = {
     "fxMlirParsePassPipeline": (
         _LogicalResult, [_Handle, _StringRef, _StringCallback, ctypes.c_void_p]),
     "fxMlirPassManagerRunOnOp": (_LogicalResult, [_Handle, _Handle]),
-    "fxMlirSplitDecide": (_LogicalResult, [_Handle, ctypes.c_ssize_t,
-                                           ctypes.POINTER(_StringRef), ctypes.c_bool,
-                                           ctypes.POINTER(_Handle)]),
+    "fxMlirSplitDecide": (_LogicalResult, [_Handle, ctypes.c_ssize_t, ctypes.POINTER(_StringRef),
+                                           ctypes.c_ssize_t, ctypes.POINTER(_StringRef),
+                                           ctypes.c_bool, ctypes.POINTER(_Handle)]),
     "fxMlirSplitDecisionDestroy": (None, [_Handle]),
     "fxMlirSplitDecisionGetNumNodes": (ctypes.c_ssize_t, [_Handle]),
     "fxMlirSplitDecisionGetNode": (_SplitNode, [_Handle, ctypes.c_ssize_t]),
@@ -362,18 +362,22 @@ class Library:
         """fx-split-graph's decision on `result`, a graph import_graph
         imported as_split, at the op names `ops` (None: vLLM's default
         list), through fxMlirSplitDecide: a Decision (decision.py), its
-        diagnostics typed as (severity, message)."""
+        nodes the fx.Nodes of `result`'s graph, which cross the C API as
+        their positions in it, and its diagnostics typed as (severity,
+        message)."""
         lib = self._lib
         names = None if ops is None else (_StringRef * len(ops))(*map(_string_ref, ops))
+        graph = list(result.gm.graph.nodes)
+        table = (_StringRef * len(graph))(*(_string_ref(node.name) for node in graph))
         diagnostics = []
 
         def decide(module):
             handle = _Handle()
-            decided = lib.fxMlirSplitDecide(lib.fxMlirModuleGetOperation(module),
-                                            len(ops or ()), names, match_fx_targets,
+            decided = lib.fxMlirSplitDecide(lib.fxMlirModuleGetOperation(module), len(graph),
+                                            table, len(ops or ()), names, match_fx_targets,
                                             ctypes.byref(handle))
             try:
-                return _read_decision(lib, handle, bool(decided.value), diagnostics)
+                return _read_decision(lib, handle, graph, bool(decided.value), diagnostics)
             finally:
                 lib.fxMlirSplitDecisionDestroy(handle)
 
@@ -472,26 +476,32 @@ def _string(view):
     return ctypes.string_at(view.data, view.length).decode()
 
 
-def _read_decision(lib, handle, succeeded, diagnostics):
-    """The Decision of an FxMlirSplitDecision (fx-mlir-c/Split.h)."""
+def _read_decision(lib, handle, graph, succeeded, diagnostics):
+    """The Decision of an FxMlirSplitDecision (fx-mlir-c/Split.h) on the
+    nodes `graph`, in graph order."""
     def each(count, get):
         return [get(handle, i) for i in range(count(handle))]
 
-    nodes = each(lib.fxMlirSplitDecisionGetNumNodes, lib.fxMlirSplitDecisionGetNode)
+    def node(position):
+        return graph[position] if 0 <= position < len(graph) else None
+
+    nodes = {node(n.node): n.graph_id
+             for n in each(lib.fxMlirSplitDecisionGetNumNodes, lib.fxMlirSplitDecisionGetNode)
+             if node(n.node) is not None}
     pieces = each(lib.fxMlirSplitDecisionGetNumPieces, lib.fxMlirSplitDecisionGetPiece)
     dynamic = lib.fxMlirSplitDecisionDynamicDim()
     sizes = []
     for i, size in enumerate(each(lib.fxMlirSplitDecisionGetNumSizes,
                                   lib.fxMlirSplitDecisionGetSize)):
         dims = [lib.fxMlirSplitDecisionGetSizeDim(handle, i, d) for d in range(size.rank)]
-        sizes.append(Size(_string(size.name), [None if d.size == dynamic else d.size for d in dims],
+        sizes.append(Size(node(size.node), [None if d.size == dynamic else d.size for d in dims],
                           [d.graph_id for d in dims]))
-    refusals = [(_string(r.node), f"submod_{r.source}",
-                 None if r.user < 0 else f"submod_{r.user}", _string(r.message))
+    refusals = [Refusal(node(r.node), r.source, None if r.user < 0 else r.user,
+                        _string(r.message))
                 for r in each(lib.fxMlirSplitDecisionGetNumRefusals,
                               lib.fxMlirSplitDecisionGetRefusal)]
-    return Decision(succeeded, diagnostics, {_string(n.name): n.graph_id for n in nodes},
-                    {p.graph_id: p.splitting for p in pieces}, sizes, refusals)
+    return Decision(succeeded, diagnostics, nodes, {p.graph_id: p.splitting for p in pieces},
+                    sizes, refusals)
 
 
 def _check_nesting(what, nested):

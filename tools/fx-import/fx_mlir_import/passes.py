@@ -19,7 +19,7 @@ import subprocess
 import tempfile
 
 from . import native
-from .decision import Decision, Size
+from .decision import Decision, Refusal, Size
 from .errors import FxImportError
 
 # The keys and values of fx-decompose-size{report-file} and
@@ -184,12 +184,13 @@ def split_map(runner, text, split_ops, decompose=True, match_fx_targets=False,
         return (json.loads(document) if document else None), done
 
 
-def split_decision(fx_opt, text, ops, match_fx_targets=False):
+def split_decision(fx_opt, result, ops, match_fx_targets=False):
     """The Decision (decision.py) of fx-split-graph on the import `text` at
     the op names `ops` (None: the pass's default), run in the fx-opt at
     path `fx_opt`: what fxMlirSplitDecide gives in process, read from the
     pass's `map-file`, fx-opt's output for other processes."""
-    document, ran = split_map(fx_opt, text, None if ops is None else ",".join(ops) or "{}",
+    by_name = {node.name: node for node in result.gm.graph.nodes}
+    document, ran = split_map(fx_opt, result.text, None if ops is None else ",".join(ops) or "{}",
                               match_fx_targets=match_fx_targets, dead_sizes=True)
     diagnostics = [] if ran.succeeded else [("error", first_error(ran.stderr))]
     if document is None:
@@ -197,13 +198,16 @@ def split_decision(fx_opt, text, ops, match_fx_targets=False):
     (function,) = document[FUNCTIONS]
     decision = Decision(ran.succeeded, diagnostics)
     for error in function[ERRORS]:
-        decision.refusals.append((error[NODE], error[FROM], error.get(TO), error[MESSAGE]))
-    by_name = {piece[SUBMOD]: piece[GRAPH_ID] for piece in function.get(PIECES, [])}
+        user = error.get(TO)
+        decision.refusals.append(Refusal(
+            by_name.get(error[NODE]), int(error[FROM].removeprefix("submod_")),
+            None if user is None else int(user.removeprefix("submod_")), error[MESSAGE]))
+    ids = {piece[SUBMOD]: piece[GRAPH_ID] for piece in function.get(PIECES, [])}
     decision.pieces = {piece[GRAPH_ID]: piece[SPLITTING] for piece in function.get(PIECES, [])}
     for record in function.get(NODES, []):
         if DIM not in record and not record.get(ERASED_NODE):
-            decision.nodes[record[NAME]] = by_name[record[SUBMOD]]
-    decision.sizes = [Size(size[NAME], size[STATIC], size[GRAPH_IDS])
+            decision.nodes[by_name[record[NAME]]] = ids[record[SUBMOD]]
+    decision.sizes = [Size(by_name[size[NAME]], size[STATIC], size[GRAPH_IDS])
                       for size in function.get(SIZES, [])]
     return decision
 
@@ -214,16 +218,22 @@ def decision_of(runner, result, ops, match_fx_targets):
     `decide`, and the vLLM plugin's check mode's as it is."""
     if isinstance(runner, native.Library):
         return runner.decide(result, ops, match_fx_targets)
-    return split_decision(runner, result.text, ops, match_fx_targets)
+    return split_decision(runner, result, ops, match_fx_targets)
 
 
 def decide(runner, result, ops, match_fx_targets):
     """The Decision of `runner` (a native.Library or an fx-opt path) on the
     as_split import `result`; raises what it refuses, in one line."""
     decision = decision_of(runner, result, ops, match_fx_targets)
-    for node, source, user, message in decision.refusals:
-        user = user or "the graph's output"
-        raise FxImportError(f"node '{node}' cannot cross from {source} to {user}: {message}")
+    for refusal in decision.refusals:
+        raise FxImportError(f"{refusal_line(refusal)}: {refusal.message}")
     if not decision.succeeded:
         raise FxImportError("fx-split-graph failed: " + decision.first_error())
     return decision
+
+
+def refusal_line(refusal, output="the graph's output"):
+    """`node 'x' cannot cross from submod_0 to submod_2`, of a Refusal."""
+    node = f"node '{refusal.node.name}'" if refusal.node is not None else "a value"
+    user = output if refusal.user is None else f"submod_{refusal.user}"
+    return f"{node} cannot cross from submod_{refusal.source} to {user}"

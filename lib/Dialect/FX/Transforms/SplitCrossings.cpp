@@ -153,8 +153,9 @@ InFlightDiagnostic SplitPlan::emitCrossingError(Value value, unsigned from,
   // node returns has no dims to cross in its place.
   if (isa<SizeOp>(def))
     os << "; run fx-decompose-size first";
-  errors.push_back(
-      {valueName(value, info), message, pieces[from].number,
+  refusals.push_back(
+      {fxNodeOf(value, info), valueName(value, info), message,
+       pieces[from].number,
        to ? std::optional<int64_t>(pieces[*to].number) : std::nullopt});
   return emitError(def->getLoc()) << message;
 }

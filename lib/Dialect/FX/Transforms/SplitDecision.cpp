@@ -26,9 +26,7 @@ using namespace mlir::fx::split;
 SplitDecision SplitPlan::decision() const {
   SplitDecision decision;
   decision.function = func.getSymName().str();
-  for (const CrossingError &error : errors)
-    decision.refusals.push_back(
-        {error.node, error.message, error.from, error.to});
+  decision.refusals = refusals;
   std::map<int64_t, bool> ids;
   for (auto [entry, id] : llvm::zip_equal(entries, partition.ids)) {
     if (entry.erased || entry.placeholder)

@@ -187,3 +187,19 @@ std::string split::valueName(Value value, const GraphInfo &info) {
   }
   return name;
 }
+
+std::string split::fxNodeOf(Value value, const GraphInfo &info) {
+  if (auto arg = dyn_cast<BlockArgument>(value))
+    return nodeName(arg.getLoc()).value_or("").str();
+  Operation *def = value.getDefiningOp();
+  std::optional<StringRef> name = nodeName(def->getLoc());
+  if (!name)
+    return "";
+  if (def->getNumResults() > 1) {
+    StringRef item =
+        info.itemName(*name, cast<OpResult>(value).getResultNumber());
+    if (!item.empty())
+      return item.str();
+  }
+  return name->str();
+}

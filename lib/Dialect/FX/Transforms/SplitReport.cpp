@@ -81,16 +81,16 @@ void SplitPlan::writeMap(llvm::json::OStream &json) {
   json.object([&] {
     json.attribute("function", func.getSymName());
     json.attributeArray("errors", [&] {
-      for (const CrossingError &error : errors)
+      for (const SplitDecision::Refusal &error : refusals)
         json.object([&] {
-          json.attribute("node", error.node);
+          json.attribute("node", error.value);
           json.attribute("from", submodName(error.from));
           if (error.to)
             json.attribute("to", submodName(*error.to));
           json.attribute("message", error.message);
         });
     });
-    if (!errors.empty())
+    if (!refusals.empty())
       return;
     // The decomposed sizes, cut or not: vLLM decomposes them either way.
     json.attributeArray("sizes", [&] {

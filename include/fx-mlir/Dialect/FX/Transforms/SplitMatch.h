@@ -123,6 +123,11 @@ struct GraphInfo {
 /// placeholder's name.
 std::string valueName(Value value, const GraphInfo &info);
 
+/// The FX node that makes `value`: the getitem node that takes it from a
+/// result of several, else its op's or placeholder's node; for a dim
+/// fx-decompose-size made, the size node. Empty where there is none.
+std::string fxNodeOf(Value value, const GraphInfo &info);
+
 } // namespace mlir::fx::split
 
 #endif // FX_MLIR_DIALECT_FX_TRANSFORMS_SPLITMATCH_H

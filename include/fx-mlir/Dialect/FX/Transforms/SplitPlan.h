@@ -73,13 +73,6 @@ struct Piece {
   std::string name;
 };
 
-/// A value that may not cross, for the map's errors.
-struct CrossingError {
-  std::string node, message;
-  int64_t from;
-  std::optional<int64_t> to;
-};
-
 /// How `func` is cut: computed without touching the IR.
 class SplitPlan {
 public:
@@ -152,7 +145,7 @@ private:
   llvm::SetVector<Operation *> callerCopies;
   /// Values returned, in return order, for the last piece's outputs.
   llvm::SetVector<Value> returned;
-  SmallVector<CrossingError> errors;
+  std::vector<SplitDecision::Refusal> refusals;
 };
 
 /// What crosses each cut: a value defined in piece a and last received by
