@@ -3,10 +3,12 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 """fx-split-graph's decision on an imported graph, as Python values: what
-fxMlirSplitDecide (fx-mlir-c/Split.h) returns in process, or what fx-opt's
-`map-file` says where split_graph runs the passes in an fx-opt process."""
+fxMlirSplitDecide (fx-mlir-c/Split.h) returns, read by native.Library.decide.
+Nodes are the graph's fx.Nodes, which cross the C API as their positions."""
 
 import dataclasses
+
+from .errors import FxImportError
 
 
 @dataclasses.dataclass
@@ -29,6 +31,13 @@ class Refusal:
     user: object
     message: str
 
+    def line(self, output="the graph's output"):
+        """`node 'x' cannot cross from submod_0 to submod_2`: the pieces by
+        vLLM's names, `output` for the graph's output."""
+        node = f"node '{self.node.name}'" if self.node is not None else "a value"
+        user = output if self.user is None else f"submod_{self.user}"
+        return f"{node} cannot cross from submod_{self.source} to {user}"
+
 
 @dataclasses.dataclass
 class Decision:
@@ -43,6 +52,14 @@ class Decision:
     pieces: dict = dataclasses.field(default_factory=dict)
     sizes: list = dataclasses.field(default_factory=list)
     refusals: list = dataclasses.field(default_factory=list)
+
+    def check(self):
+        """Raises what the decision refuses, in one line: its first refusal,
+        else the first error of a failed decision."""
+        for refusal in self.refusals:
+            raise FxImportError(f"{refusal.line()}: {refusal.message}")
+        if not self.succeeded:
+            raise FxImportError("fx-split-graph failed: " + self.first_error())
 
     def first_error(self):
         """The first error's message, or the first diagnostic's."""

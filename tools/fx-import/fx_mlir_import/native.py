@@ -37,7 +37,7 @@ from importlib import metadata
 from .decision import Decision, Refusal, Size
 from .errors import FxImportError
 
-__all__ = ["BUILD", "Library", "MAX_NESTING", "default_library", "load"]
+__all__ = ["BUILD", "Library", "MAX_NESTING", "default_library", "library", "load"]
 
 _PACKAGE = os.path.dirname(os.path.abspath(__file__))
 # In a source tree the package is tools/fx-import/fx_mlir_import, and the
@@ -560,6 +560,20 @@ def loaded():
     """The Library this process has loaded, if any: one process holds one
     copy."""
     return next(iter(_loaded.values()), None)
+
+
+def library(path=None):
+    """The Library to decide with: the one at `path`, else the one this
+    process has loaded, else default_library()'s; an FxImportError where
+    there is none."""
+    if path is None:
+        if loaded() is not None:
+            return loaded()
+        path = default_library()
+        if path is None:
+            raise FxImportError(f"this source tree has not built libFXMLIR-C.so (in {BUILD}): "
+                                f"build it (ninja -C {BUILD} FXMLIR-C), or pass library=")
+    return load(os.fspath(path))
 
 
 def load(path):

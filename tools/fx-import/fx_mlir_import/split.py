@@ -7,9 +7,9 @@ with the partition decided and checked by fx-mlir.
 
 The graph is imported; fx-decompose-size (the dims placed as vLLM places
 them) and fx-split-graph decide, in this process through libFXMLIR-C.so's
-fxMlirSplitDecide or in an fx-opt process, and hand back a Decision
-(decision.py). Nothing touches the GraphModule before that: the decision's
-size decomposition is then applied to it once (decompose.py), and the
+fxMlirSplitDecide, and hand back a Decision (decision.py), the one route to
+it. Nothing touches the GraphModule before that: the decision's size
+decomposition is then applied to it once (decompose.py), and the
 pieces that torch's split_module makes as vLLM calls it are built from the
 partition (pieces.py), lazy modules whose first use is thread-safe
 (lazy.py). Where that raises, the decomposition is undone.
@@ -25,15 +25,11 @@ import sympy
 import torch
 import torch.fx
 
-from . import guard, lazy, passes, pieces
+from . import guard, lazy, native, pieces
 from .decompose import Decomposition
 from .errors import FxImportError
 from .importer import collector_paused, import_graph
 from .specs import one_line
-
-# What no op name has (torch's are `ns::op.overload`, identifiers), and
-# what the pass option's list and pipeline syntax cannot carry.
-_NOT_IN_NAMES = (",", "{", "}", "\"")
 
 # The names torch.fx's split_module gives the pieces, as attributes of the
 # split module (torch/fx/passes/split_module.py, torch 2.13.0).
@@ -50,8 +46,7 @@ class SplitItem:
     graph: torch.fx.GraphModule
 
 
-def split_graph(gm, splitting_ops=None, *, match_fx_targets=False, stats=None, fx_opt=None,
-                library=None):
+def split_graph(gm, splitting_ops=None, *, match_fx_targets=False, stats=None, library=None):
     """Splits GraphModule `gm` at `splitting_ops` (vLLM's names, such as
     `vllm::unified_attention_with_output`, or resolved torch ops; None:
     fx-split-graph's default, vLLM's list) and returns `(split_gm, items)`
@@ -66,16 +61,16 @@ def split_graph(gm, splitting_ops=None, *, match_fx_targets=False, stats=None, f
     (`torch.nn.functional.scaled_dot_product_attention`, a method `view`).
 
     The passes run in this process through the C API library `library`
-    (libFXMLIR-C.so), or in the fx-opt process at path `fx_opt`; with
-    neither, through native.default_library() (the installed package's, else
-    the build's), else the build's fx-opt. `stats`, a dict, receives the
+    (libFXMLIR-C.so); without one, through the library this process has
+    loaded, else native.default_library() (the installed package's, else the
+    build's). `stats`, a dict, receives the
     seconds spent per stage: import, passes (the decision), decompose (its
     application to `gm`), build (the pieces).
     Raises FxImportError, one line naming the node and both pieces, where
     fx-mlir refuses the split."""
     if stats is not None and not isinstance(stats, collections.abc.MutableMapping):
         raise FxImportError(f"stats must be a dict, not {type(stats).__name__}")
-    _check_arguments("split_graph", gm, fx_opt, library)
+    _check_arguments("split_graph", gm, library)
     # Where anything raises, an interrupt included, gm is put back, users
     # order, namespace and lookup table too (guard.py); SIGINT is held
     # meanwhile, so that none lands inside torch.fx, a fake mode or a
@@ -84,41 +79,39 @@ def split_graph(gm, splitting_ops=None, *, match_fx_targets=False, stats=None, f
     try:
         with collector_paused(), guard.held_interrupts():
             # Loading the library, once per process, is no stage of a split.
-            runner = passes.runner(fx_opt, library)
-            return _split(gm, runner, _op_names(splitting_ops), match_fx_targets, stats, states)
+            lib = native.library(library)
+            return _split(gm, lib, _op_names(splitting_ops), match_fx_targets, stats, states)
     except BaseException:
         for state in states:
             guard.restore_surely(state)
         raise
 
 
-def decide(gm, splitting_ops=None, *, match_fx_targets=False, fx_opt=None, library=None):
+def decide(gm, splitting_ops=None, *, match_fx_targets=False, library=None):
     """fx-mlir's decision on GraphModule `gm` at `splitting_ops`, as
     split_graph takes them, its passes run as there, with nothing done to
     `gm`: (the ImportResult, the Decision), refusals and all, where
     split_graph would raise the first. The vLLM plugin's check mode sets it
     beside vLLM's split (vllm_check.py). Raises FxImportError where the graph
     does not import."""
-    _check_arguments("decide", gm, fx_opt, library)
+    _check_arguments("decide", gm, library)
     with collector_paused(), guard.held_interrupts():
-        runner = passes.runner(fx_opt, library)
+        lib = native.library(library)
         _check_attribute_names(gm)
         result = import_graph(gm, as_split=True)
-        return result, passes.decision_of(runner, result, _op_names(splitting_ops),
-                                          match_fx_targets)
+        return result, lib.decide(result, _op_names(splitting_ops), match_fx_targets)
 
 
-def _check_arguments(caller, gm, fx_opt, library):
-    """Raises FxImportError unless `gm` is a GraphModule and both paths are
-    paths."""
+def _check_arguments(caller, gm, library):
+    """Raises FxImportError unless `gm` is a GraphModule and `library` a
+    path or None."""
     if not isinstance(gm, torch.fx.GraphModule):
         raise FxImportError(f"{caller} takes a torch.fx.GraphModule, not {type(gm).__name__}")
-    for name, path in (("library", library), ("fx_opt", fx_opt)):
-        if path is not None and not isinstance(path, (str, os.PathLike)):
-            raise FxImportError(f"{name} must be a path, not {type(path).__name__}")
+    if library is not None and not isinstance(library, (str, os.PathLike)):
+        raise FxImportError(f"library must be a path, not {type(library).__name__}")
 
 
-def _split(gm, runner, ops, match_fx_targets, stats, states):
+def _split(gm, lib, ops, match_fx_targets, stats, states):
     times = {}
     clock = time.perf_counter()
 
@@ -132,7 +125,8 @@ def _split(gm, runner, ops, match_fx_targets, stats, states):
     _check_attribute_names(gm)
     result = import_graph(gm, as_split=True)
     lap("import")
-    decision = passes.decide(runner, result, ops, match_fx_targets)
+    decision = lib.decide(result, ops, match_fx_targets)
+    decision.check()
     lap("passes")
     states.append(guard.GraphState(gm.graph))
     change = Decomposition(gm.graph)
@@ -219,7 +213,6 @@ def _op_names(splitting_ops):
     except TypeError:
         raise FxImportError(f"splitting_ops {splitting_ops!r} is not a list of op names") from None
     # A name no op has, such as " aten::relu", matches nothing, as in vLLM.
-    names = [n for n in names if n and not any(c.isspace() or c in _NOT_IN_NAMES for c in n)]
     return list(dict.fromkeys(names))
 
 

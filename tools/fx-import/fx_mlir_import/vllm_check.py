@@ -41,7 +41,6 @@ import operator
 import torch
 
 from .errors import FxImportError
-from .passes import refusal_line
 from .specs import one_line
 from .split import decide
 
@@ -111,7 +110,7 @@ class Check:
 
     def _refusal(self):
         for refusal in self.decision.refusals:
-            return f"{refusal_line(refusal, 'the graph output')}: {refusal.message}"
+            return f"{refusal.line('the graph output')}: {refusal.message}"
         return self.decision.first_error()
 
     def _getitem_cycle(self, node):
