@@ -179,75 +179,93 @@ void fxMlirSplitDecisionDestroy(FxMlirSplitDecision decision) {
   getRegistry().erase(decision);
 }
 
-/// Whether `pos` indexes `range`.
-template <typename Range>
-static bool inRange(const Range &range, intptr_t pos) {
-  return pos >= 0 && static_cast<size_t>(pos) < range.size();
+/// The size of the list `list` picks out of `decision`, 0 for a null or
+/// destroyed decision.
+template <typename List>
+static intptr_t count(FxMlirSplitDecision decision, List list) {
+  const Decision *found = getRegistry().lookup(decision);
+  return found ? list(*found).size() : 0;
 }
 
-intptr_t fxMlirSplitDecisionGetNumNodes(FxMlirSplitDecision decision) {
+/// `get(*found, pos)` where `pos` indexes the list `list` picks out of
+/// `decision`; else `empty`, also for a null or destroyed decision.
+template <typename Result, typename List, typename Get>
+static Result getAt(FxMlirSplitDecision decision, intptr_t pos, Result empty,
+                    List list, Get get) {
   const Decision *found = getRegistry().lookup(decision);
-  return found ? found->nodes.size() : 0;
+  if (!found || pos < 0 || static_cast<size_t>(pos) >= list(*found).size())
+    return empty;
+  return get(*found, pos);
+}
+
+static const auto &getNodes(const Decision &d) { return d.nodes; }
+static const auto &getPieces(const Decision &d) { return d.split.graphIds; }
+static const auto &getSizes(const Decision &d) { return d.sizeNodes; }
+static const auto &getRefusals(const Decision &d) { return d.refusalNodes; }
+
+intptr_t fxMlirSplitDecisionGetNumNodes(FxMlirSplitDecision decision) {
+  return count(decision, getNodes);
 }
 
 FxMlirSplitNode fxMlirSplitDecisionGetNode(FxMlirSplitDecision decision,
                                            intptr_t pos) {
-  const Decision *found = getRegistry().lookup(decision);
-  if (!found || !inRange(found->nodes, pos))
-    return {-1, -1};
-  return found->nodes[pos];
+  return getAt(decision, pos, FxMlirSplitNode{-1, -1}, getNodes,
+               [](const Decision &d, intptr_t pos) { return d.nodes[pos]; });
 }
 
 intptr_t fxMlirSplitDecisionGetNumPieces(FxMlirSplitDecision decision) {
-  const Decision *found = getRegistry().lookup(decision);
-  return found ? found->split.graphIds.size() : 0;
+  return count(decision, getPieces);
 }
 
 FxMlirSplitPiece fxMlirSplitDecisionGetPiece(FxMlirSplitDecision decision,
                                              intptr_t pos) {
-  const Decision *found = getRegistry().lookup(decision);
-  if (!found || !inRange(found->split.graphIds, pos))
-    return {-1, false};
-  return {found->split.graphIds[pos],
-          static_cast<bool>(found->split.splitting[pos])};
+  return getAt(decision, pos, FxMlirSplitPiece{-1, false}, getPieces,
+               [](const Decision &d, intptr_t pos) {
+                 return FxMlirSplitPiece{
+                     d.split.graphIds[pos],
+                     static_cast<bool>(d.split.splitting[pos])};
+               });
 }
 
 intptr_t fxMlirSplitDecisionGetNumSizes(FxMlirSplitDecision decision) {
-  const Decision *found = getRegistry().lookup(decision);
-  return found ? found->sizeNodes.size() : 0;
+  return count(decision, getSizes);
 }
 
 FxMlirSplitSize fxMlirSplitDecisionGetSize(FxMlirSplitDecision decision,
                                            intptr_t pos) {
-  const Decision *found = getRegistry().lookup(decision);
-  if (!found || !inRange(found->sizeNodes, pos))
-    return {-1, 0};
-  return {found->sizeNodes[pos],
-          static_cast<intptr_t>(found->sizeDims[pos].size())};
+  return getAt(decision, pos, FxMlirSplitSize{-1, 0}, getSizes,
+               [](const Decision &d, intptr_t pos) {
+                 return FxMlirSplitSize{
+                     d.sizeNodes[pos],
+                     static_cast<intptr_t>(d.sizeDims[pos].size())};
+               });
 }
 
 FxMlirSplitDim fxMlirSplitDecisionGetSizeDim(FxMlirSplitDecision decision,
                                              intptr_t pos, intptr_t dim) {
-  const Decision *found = getRegistry().lookup(decision);
-  if (!found || !inRange(found->sizeDims, pos) ||
-      !inRange(found->sizeDims[pos], dim))
-    return {0, -1};
-  return {found->sizeDims[pos][dim], found->split.sizes[pos].graphIds[dim]};
+  return getAt(decision, pos, FxMlirSplitDim{0, -1}, getSizes,
+               [dim](const Decision &d, intptr_t pos) {
+                 ArrayRef<int64_t> dims = d.sizeDims[pos];
+                 if (dim < 0 || static_cast<size_t>(dim) >= dims.size())
+                   return FxMlirSplitDim{0, -1};
+                 return FxMlirSplitDim{dims[dim],
+                                       d.split.sizes[pos].graphIds[dim]};
+               });
 }
 
 int64_t fxMlirSplitDecisionDynamicDim(void) { return ShapedType::kDynamic; }
 
 intptr_t fxMlirSplitDecisionGetNumRefusals(FxMlirSplitDecision decision) {
-  const Decision *found = getRegistry().lookup(decision);
-  return found ? found->refusalNodes.size() : 0;
+  return count(decision, getRefusals);
 }
 
 FxMlirSplitRefusal fxMlirSplitDecisionGetRefusal(FxMlirSplitDecision decision,
                                                  intptr_t pos) {
-  const Decision *found = getRegistry().lookup(decision);
-  if (!found || !inRange(found->refusalNodes, pos))
-    return {-1, -1, -1, wrap(StringRef())};
-  const SplitDecision::Refusal &refusal = found->split.refusals[pos];
-  return {found->refusalNodes[pos], refusal.from, refusal.to.value_or(-1),
-          wrap(StringRef(refusal.message))};
+  return getAt(decision, pos, FxMlirSplitRefusal{-1, -1, -1, wrap(StringRef())},
+               getRefusals, [](const Decision &d, intptr_t pos) {
+                 const SplitDecision::Refusal &refusal = d.split.refusals[pos];
+                 return FxMlirSplitRefusal{d.refusalNodes[pos], refusal.from,
+                                           refusal.to.value_or(-1),
+                                           wrap(StringRef(refusal.message))};
+               });
 }
