@@ -21,7 +21,6 @@ import os
 import re
 import time
 
-import sympy
 import torch
 import torch.fx
 
@@ -29,7 +28,6 @@ from . import guard, lazy, native, pieces
 from .decompose import Decomposition
 from .errors import FxImportError
 from .importer import collector_paused, import_graph
-from .specs import one_line
 
 # The names torch.fx's split_module gives the pieces, as attributes of the
 # split module (torch/fx/passes/split_module.py, torch 2.13.0).
@@ -154,43 +152,10 @@ def _build(gm, assignment):
     one output returns a 1-tuple, and each generates its code on first
     need), each module generating its code one thread at a time
     (lazy.py). What split_module would raise (a cycle between pieces,
-    a symbol no node binds) becomes one line."""
-    try:
-        split_gm = pieces.build(gm, assignment)
-    except Exception as e:  # whatever the build raises, in one line
-        if isinstance(e, KeyError) and e.args and isinstance(e.args[0], sympy.Symbol):
-            # split_module's symbol_to_node[s]: a symbol of a value passed to a
-            # piece that no SymInt placeholder or node has for example value.
-            why = (f"no node binds symbol {e.args[0]}, which a value passed to a piece "
-                   f"has in its shape (give the graph a SymInt placeholder for it)")
-        elif isinstance(e, RuntimeError) and (bound := _bound_by_a_node(gm)):
-            # split_module passes a symbol to a piece from the first node
-            # whose example value is it; from that node's own piece or a
-            # later one, its dependencies make a cycle.
-            why = (f"node '{bound[0].name}' is the first to have symbol {bound[1]} and no "
-                   f"placeholder has it, so split_module passes it from there to the "
-                   f"pieces whose inputs have it in their shapes, some before it ({one_line(e)}; "
-                   f"give the graph a SymInt placeholder for it)")
-        else:
-            why = one_line(e)
-        raise FxImportError("torch.fx's split_module cannot apply fx-split-graph's "
-                            f"partition: {why}") from None
+    a symbol no node binds), pieces.build raises as one FxImportError."""
+    split_gm = pieces.build(gm, assignment)
     lazy.make_thread_safe(split_gm)
     return split_gm
-
-
-def _bound_by_a_node(gm):
-    """(node, symbol) of the first symbol whose binding, as split_module
-    picks it (the first node with the bare SymInt for example value), is no
-    placeholder, or None."""
-    bound = set()
-    for node in gm.graph.nodes:
-        value = node.meta.get("example_value")
-        if isinstance(value, torch.SymInt) and isinstance(value.node.expr, sympy.Symbol):
-            if value.node.expr not in bound and node.op != "placeholder":
-                return node, value.node.expr
-            bound.add(value.node.expr)
-    return None
 
 
 def _op_names(splitting_ops):
