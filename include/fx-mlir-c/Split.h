@@ -9,10 +9,12 @@
 |* parse. fx-decompose-size places the dims as vLLM does, and fx-split-graph  *|
 |* decides the pieces without outlining them.                                 *|
 |*                                                                            *|
-|* Every entry point takes any handle: a null decision, or one destroyed      *|
-|* already, reads as an empty, failed decision, and a position out of range   *|
-|* gives the empty value its function names. No call ends the process.       *|
-|* A decision is not to be destroyed while another thread reads it.           *|
+|* Every entry point takes any decision: a null one, or one destroyed         *|
+|* already, reads as an empty decision, and a position out of range gives the *|
+|* empty value its function names, so that no wrong handle or position ends   *|
+|* the process. The other arguments must be as documented: a null or live     *|
+|* operation, arrays of the given length. A decision is not to be destroyed   *|
+|* while another thread reads it.                                             *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 

@@ -47,30 +47,18 @@ class _StringView(ctypes.Structure):
     _fields_ = [("data", ctypes.c_void_p), ("length", ctypes.c_size_t)]
 
 
-class _SplitNode(ctypes.Structure):
-    """FxMlirSplitNode (fx-mlir-c/Split.h)."""
-    _fields_ = [("node", ctypes.c_ssize_t), ("graph_id", ctypes.c_int64)]
+def _split_struct(name, *fields):
+    """The ctypes structure of fx-mlir-c/Split.h's FxMlirSplit<name>."""
+    return type(f"_Split{name}", (ctypes.Structure,),
+                {"__doc__": f"FxMlirSplit{name} (fx-mlir-c/Split.h).", "_fields_": list(fields)})
 
 
-class _SplitPiece(ctypes.Structure):
-    """FxMlirSplitPiece (fx-mlir-c/Split.h)."""
-    _fields_ = [("graph_id", ctypes.c_int64), ("splitting", ctypes.c_bool)]
-
-
-class _SplitSize(ctypes.Structure):
-    """FxMlirSplitSize (fx-mlir-c/Split.h)."""
-    _fields_ = [("node", ctypes.c_ssize_t), ("rank", ctypes.c_ssize_t)]
-
-
-class _SplitDim(ctypes.Structure):
-    """FxMlirSplitDim (fx-mlir-c/Split.h)."""
-    _fields_ = [("size", ctypes.c_int64), ("graph_id", ctypes.c_int64)]
-
-
-class _SplitRefusal(ctypes.Structure):
-    """FxMlirSplitRefusal (fx-mlir-c/Split.h)."""
-    _fields_ = [("node", ctypes.c_ssize_t), ("source", ctypes.c_int64),
-                ("user", ctypes.c_int64), ("message", _StringView)]
+_SplitNode = _split_struct("Node", ("node", ctypes.c_ssize_t), ("graph_id", ctypes.c_int64))
+_SplitPiece = _split_struct("Piece", ("graph_id", ctypes.c_int64), ("splitting", ctypes.c_bool))
+_SplitSize = _split_struct("Size", ("node", ctypes.c_ssize_t), ("rank", ctypes.c_ssize_t))
+_SplitDim = _split_struct("Dim", ("size", ctypes.c_int64), ("graph_id", ctypes.c_int64))
+_SplitRefusal = _split_struct("Refusal", ("node", ctypes.c_ssize_t), ("source", ctypes.c_int64),
+                              ("user", ctypes.c_int64), ("message", _StringView))
 
 
 class _LogicalResult(ctypes.Structure):
