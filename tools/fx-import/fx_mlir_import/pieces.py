@@ -53,7 +53,7 @@ class _Piece:
         self.name = f"submod_{piece_id}"
         self.graph = torch.fx.Graph()
         self.env = {}  # a node of the graph -> its value in this piece
-        # Names, in first-use order (dicts as ordered sets).
+        # Nodes of the graph, in first-use order (dicts as ordered sets).
         self.inputs, self.outputs = {}, {}
         self.needs, self.needed_by = {}, {}  # piece ids
         self.targets = {}  # attribute name -> what the piece's module holds
@@ -144,7 +144,6 @@ class _Builder:
         self.pieces = {}  # graph id -> _Piece, in order of first node
         self.symbol_node = {}  # a bare symbol -> the first node that is it
         self.symbols = {}  # a node -> the free symbols of its value, sorted
-        self.by_name = {node.name: node for node in self.graph.nodes}
 
     def run(self):
         grad, autocast, exits = self._assign()
@@ -262,24 +261,24 @@ class _Builder:
             return
         if value_id is not None:
             source = self.pieces[value_id]
-            source.outputs.setdefault(value.name)
+            source.outputs.setdefault(value)
             if user_id is not None:
                 source.needed_by.setdefault(user_id)
         if user_id is None:
             return
         user = self.pieces[user_id]
-        user.inputs.setdefault(value.name)
+        user.inputs.setdefault(value)
         for symbol in self._symbols(value):
             bound = self.symbol_node.get(symbol)
             if bound is None:
                 raise FxImportError(
                     f"{_CANNOT}no node binds symbol {symbol}, which a value passed to a piece "
                     f"has in its shape (give the graph a SymInt placeholder for it)")
-            user.inputs.setdefault(bound.name)
+            user.inputs.setdefault(bound)
             if bound.op != "placeholder":
                 bound_id = self.piece_of.get(bound)
                 if bound_id is not None:
-                    self.pieces[bound_id].outputs.setdefault(bound.name)
+                    self.pieces[bound_id].outputs.setdefault(bound)
                     self.pieces[bound_id].needed_by.setdefault(user_id)
                     user.needs.setdefault(bound_id)
         if value_id is not None:
@@ -332,8 +331,7 @@ class _Builder:
         """The piece's placeholders, in input order, then the submodules it
         reads (a higher-order op's subgraph), which it holds itself."""
         values, modules = [], []
-        for name in piece.inputs:
-            node = self.by_name[name]
+        for node in piece.inputs:
             if node.op == "get_attr" and isinstance(_attribute(self.gm, node.target),
                                                     torch.nn.Module):
                 modules.append(node)
@@ -346,7 +344,7 @@ class _Builder:
                 piece.targets[node.target] = _attribute(self.gm, node.target)
             else:
                 made = piece.graph.placeholder(node.name, type_expr=node.type)
-                placeholders[node.name] = None
+                placeholders[node] = None
             made.meta.update(node.meta)
             piece.env[node] = made
         piece.inputs = placeholders
@@ -379,35 +377,34 @@ class _Builder:
         def construct(node):
             if node.op == "placeholder":
                 default = node.args[0] if node.args else inspect.Signature.empty
-                env[node.name] = base.placeholder(node.target, type_expr=node.type,
-                                                  default_value=default)
+                env[node] = base.placeholder(node.target, type_expr=node.type,
+                                             default_value=default)
             elif node.op == "get_attr":
-                env[node.name] = base.get_attr(node.target)
+                env[node] = base.get_attr(node.target)
                 attrs[node.target] = _attribute(self.gm, node.target)
             else:
                 return
-            env[node.name].meta.update(node.meta)
+            env[node].meta.update(node.meta)
 
         for piece in self.pieces.values():
-            piece.graph.output(tuple(piece.env[self.by_name[name]] for name in piece.outputs))
+            piece.graph.output(tuple(piece.env[node] for node in piece.outputs))
             if not made:
                 for node in self.graph.find_nodes(op="placeholder"):
                     construct(node)
                     made.add(node)
-            for name in piece.inputs:
-                node = self.by_name[name]
+            for node in piece.inputs:
                 if node not in made:
                     construct(node)
                     made.add(node)
             attrs[piece.name] = _make_graph_module(piece.targets, piece.graph)
-            call = base.call_module(piece.name, tuple(env[name] for name in piece.inputs))
-            for i, name in enumerate(piece.outputs):
-                env[name] = _getitem(base, call, i)
+            call = base.call_module(piece.name, tuple(env[node] for node in piece.inputs))
+            for i, node in enumerate(piece.outputs):
+                env[node] = _getitem(base, call, i)
         if not env:
             for node in self.graph.nodes:
                 construct(node)
         def value(node):
-            if node.name not in env:  # in no piece, or a get_attr no piece reads
+            if node not in env:  # in no piece, or a get_attr no piece reads
                 if node.op == "get_attr":
                     construct(node)
                 else:
@@ -416,8 +413,8 @@ class _Builder:
                                             torch.fx.graph.map_arg(node.kwargs, value),
                                             type_expr=node.type)
                     made.meta.update(node.meta)
-                    env[node.name] = made
-            return env[node.name]
+                    env[node] = made
+            return env[node]
 
         output = self.graph.output_node()
         base.output(torch.fx.graph.map_arg(output.args[0], value))
