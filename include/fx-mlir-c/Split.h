@@ -9,12 +9,20 @@
 |* parse. fx-decompose-size places the dims as vLLM does, and fx-split-graph  *|
 |* decides the pieces without outlining them.                                 *|
 |*                                                                            *|
+|* Every entry point takes any decision: a null one, or one destroyed         *|
+|* already, reads as an empty decision, and a position out of range gives the *|
+|* empty value its function names, so that no wrong handle or position ends   *|
+|* the process. The other arguments must be as documented: a null or live     *|
+|* operation, arrays of the given length. A decision is not to be destroyed   *|
+|* while another thread reads it.                                             *|
+|*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
 #ifndef FX_MLIR_C_SPLIT_H
 #define FX_MLIR_C_SPLIT_H
 
 #include "mlir-c/IR.h"
+#include "mlir-c/Support.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -23,78 +31,111 @@
 extern "C" {
 #endif
 
-/// The decision on one module; owned by the caller
-/// (fxMlirSplitDecisionDestroy).
+/// The decision on one module; owned by the caller, who destroys it with
+/// fxMlirSplitDecisionDestroy.
 typedef struct FxMlirSplitDecision {
   void *ptr;
 } FxMlirSplitDecision;
 
-/// Decides how the one function of `module` (a builtin.module the importer
-/// made) splits at the `numOps` op names `ops`; where `ops` is null, at the
-/// default list of vLLM release `vllmRelease` (fx-split-graph's
-/// `vllm-release`; a null string is 0.34.0, and a release it does not know
-/// is an error), with fx-split-graph's `match-fx-targets` as
-/// `matchFxTargets`. Rewrites `module` with fx-decompose-size, the dims
-/// after their tensor's producer and a dead x.size() decomposed too, as
-/// vLLM's _decompose_size_nodes does; outlines nothing. Diagnostics go to
-/// the context's handlers. Never returns a null decision.
-MLIR_CAPI_EXPORTED FxMlirSplitDecision fxMlirSplitDecide(
-    MlirOperation module, intptr_t numOps, const MlirStringRef *ops,
-    MlirStringRef vllmRelease, bool matchFxTargets);
+/// Checks whether a decision is null.
+static inline bool fxMlirSplitDecisionIsNull(FxMlirSplitDecision decision) {
+  return !decision.ptr;
+}
 
+/// Decides how the one function of `module` (a builtin.module the importer
+/// made: one function of one block) splits at the `numOps` op names `ops`;
+/// where `ops` is null, at the default list of vLLM release `vllmRelease`
+/// (fx-split-graph's `vllm-release`: a null string is 0.34.0, and a release
+/// it does not know is a failure), with fx-split-graph's
+/// `match-fx-targets` as `matchFxTargets`. Rewrites `module` with
+/// fx-decompose-size, the dims after their tensor's producer and a dead
+/// x.size() decomposed too, as vLLM's _decompose_size_nodes does; outlines
+/// nothing. Diagnostics go to the context's handlers.
+///
+/// `nodes` names the FX graph's `numNodes` nodes in graph order, as the
+/// importer wrote them in the module's locations: the decision refers to a
+/// node by its position there, -1 for a node it does not name.
+///
+/// Stores the decision in `*decision`, which the caller then owns, and
+/// returns success where the split stands: no pass failed and nothing
+/// refused to cross. A refused split is a failure with a decision that says
+/// why (fxMlirSplitDecisionGetRefusal). A null `module` is a failure with a
+/// null decision; a null `decision` is a failure with nothing stored.
+MLIR_CAPI_EXPORTED MlirLogicalResult fxMlirSplitDecide(
+    MlirOperation module, intptr_t numNodes, const MlirStringRef *nodes,
+    intptr_t numOps, const MlirStringRef *ops, MlirStringRef vllmRelease,
+    bool matchFxTargets, FxMlirSplitDecision *decision);
+
+/// Destroys `decision` and what its accessors handed out. A null decision,
+/// or one destroyed already, is left alone.
 MLIR_CAPI_EXPORTED void
 fxMlirSplitDecisionDestroy(FxMlirSplitDecision decision);
 
-/// Whether the split stands: no pass failed and nothing refused to cross.
-MLIR_CAPI_EXPORTED bool
-fxMlirSplitDecisionSucceeded(FxMlirSplitDecision decision);
+/// An FX node, by its position in the graph, and vLLM's subgraph id of it.
+typedef struct FxMlirSplitNode {
+  intptr_t node;
+  int64_t graphId;
+} FxMlirSplitNode;
 
-/// The FX nodes, in graph order, with vLLM's subgraph id of each: arrays of
-/// fxMlirSplitDecisionGetNumNodes() entries, valid while the decision is.
-/// Nodes vLLM's size decomposition erases and the dims it creates are not
-/// among them (see the sizes below).
+/// The FX nodes, in graph order: those vLLM's size decomposition erases and
+/// the dims it creates are not among them (see the sizes below). A `pos`
+/// out of [0, fxMlirSplitDecisionGetNumNodes()) gives node -1 and graph id
+/// -1.
 MLIR_CAPI_EXPORTED intptr_t
 fxMlirSplitDecisionGetNumNodes(FxMlirSplitDecision decision);
-MLIR_CAPI_EXPORTED const MlirStringRef *
-fxMlirSplitDecisionGetNodeNames(FxMlirSplitDecision decision);
-MLIR_CAPI_EXPORTED const int64_t *
-fxMlirSplitDecisionGetNodeGraphIds(FxMlirSplitDecision decision);
+MLIR_CAPI_EXPORTED FxMlirSplitNode
+fxMlirSplitDecisionGetNode(FxMlirSplitDecision decision, intptr_t pos);
 
-/// The subgraph ids that hold nodes, ascending, and whether each holds
-/// splitting ops: arrays of fxMlirSplitDecisionGetNumPieces() entries.
+/// A subgraph that holds nodes, and whether it holds splitting ops.
+typedef struct FxMlirSplitPiece {
+  int64_t graphId;
+  bool splitting;
+} FxMlirSplitPiece;
+
+/// The pieces, by ascending graph id. A `pos` out of range gives graph id
+/// -1.
 MLIR_CAPI_EXPORTED intptr_t
 fxMlirSplitDecisionGetNumPieces(FxMlirSplitDecision decision);
-MLIR_CAPI_EXPORTED const int64_t *
-fxMlirSplitDecisionGetPieceGraphIds(FxMlirSplitDecision decision);
-MLIR_CAPI_EXPORTED const bool *
-fxMlirSplitDecisionGetPieceSplitting(FxMlirSplitDecision decision);
+MLIR_CAPI_EXPORTED FxMlirSplitPiece
+fxMlirSplitDecisionGetPiece(FxMlirSplitDecision decision, intptr_t pos);
 
-/// A torch.Size node fx-decompose-size decomposed: its name, its rank, and
-/// per dim its static size, or fxMlirSplitDecisionDynamicDim() where it is a
-/// new aten.sym_size.int node, in the subgraph `graphIds` gives (-1 for a
-/// static dim). The arrays are valid while the decision is.
+/// A torch.Size node, by its position in the graph, that fx-decompose-size
+/// decomposed into `rank` dims.
 typedef struct FxMlirSplitSize {
-  MlirStringRef name;
+  intptr_t node;
   intptr_t rank;
-  const int64_t *staticDims;
-  const int64_t *graphIds;
 } FxMlirSplitSize;
 
-/// A value refused at a cut: its node, the subgraph it is defined in, the
-/// one that uses it (-1 for the graph's output) and why.
+/// One dim of a decomposed size: its static size and graph id -1, or
+/// fxMlirSplitDecisionDynamicDim() and the subgraph of the new
+/// aten.sym_size.int node that reads it.
+typedef struct FxMlirSplitDim {
+  int64_t size;
+  int64_t graphId;
+} FxMlirSplitDim;
+
+/// The decomposed sizes, in graph order. A `pos` out of range gives node -1
+/// and rank 0; a `dim` out of [0, rank), size 0 and graph id -1.
+MLIR_CAPI_EXPORTED intptr_t
+fxMlirSplitDecisionGetNumSizes(FxMlirSplitDecision decision);
+MLIR_CAPI_EXPORTED FxMlirSplitSize
+fxMlirSplitDecisionGetSize(FxMlirSplitDecision decision, intptr_t pos);
+MLIR_CAPI_EXPORTED FxMlirSplitDim fxMlirSplitDecisionGetSizeDim(
+    FxMlirSplitDecision decision, intptr_t pos, intptr_t dim);
+MLIR_CAPI_EXPORTED int64_t fxMlirSplitDecisionDynamicDim(void);
+
+/// A value refused at a cut: the position of the node that makes it, the
+/// subgraph it is defined in, the one that uses it (-1 for the graph's
+/// output) and why. The message is valid while the decision is.
 typedef struct FxMlirSplitRefusal {
-  MlirStringRef node;
+  intptr_t node;
   int64_t from;
   int64_t to;
   MlirStringRef message;
 } FxMlirSplitRefusal;
 
-/// The decomposed sizes, in graph order, and the refusals.
-MLIR_CAPI_EXPORTED intptr_t
-fxMlirSplitDecisionGetNumSizes(FxMlirSplitDecision decision);
-MLIR_CAPI_EXPORTED FxMlirSplitSize
-fxMlirSplitDecisionGetSize(FxMlirSplitDecision decision, intptr_t pos);
-MLIR_CAPI_EXPORTED int64_t fxMlirSplitDecisionDynamicDim(void);
+/// The refusals, in the order the analysis met them. A `pos` out of range
+/// gives node -1, subgraphs -1 and an empty message.
 MLIR_CAPI_EXPORTED intptr_t
 fxMlirSplitDecisionGetNumRefusals(FxMlirSplitDecision decision);
 MLIR_CAPI_EXPORTED FxMlirSplitRefusal

@@ -36,7 +36,7 @@ for ops in ([torch.nn.functional.scaled_dot_product_attention],
             ["aten::scaled_dot_product_attention"],
             [torch.ops.aten.scaled_dot_product_attention.default]):
     try:
-        _, items = split_graph(llama.gm, ops, fx_opt=FX_OPT)
+        _, items = split_graph(llama.gm, ops)
         print(f"{ops[0]}: {len(items)} piece(s)")
     except FxImportError as e:
         print(f"{ops[0]}: {e}")

@@ -4,9 +4,8 @@
 # before the attention and used after it. Where torch's split_module fails
 # on the partition, the error is one line too.
 # REQUIRES: torch
-# RUN: %python %s %fx_obj_root/bin/fx-opt | FileCheck %s
+# RUN: %preload_asan %python %s | FileCheck %s
 
-import sys
 
 import torch
 import torch.fx
@@ -17,25 +16,16 @@ from torch.fx.experimental.symbolic_shapes import ShapeEnv
 
 from fx_mlir_import import FxImportError, split_graph
 
-# The fx-opt of the build under test.
-FX_OPT = sys.argv[1]
 
 gm = size_crosses(attention_op("splitapierr"))
 
 # CHECK: node 'shape' cannot cross from submod_0 to submod_2: a torch.Size would cross a split boundary: value 'shape' of type '!fx.size<2>', defined by 'fx.node' in piece 0, is used in piece 2{{$}}
 # CHECK-NEXT: lines: 1
 try:
-    split_graph(gm, ["splitapierr::attn"], fx_opt=FX_OPT)
+    split_graph(gm, ["splitapierr::attn"])
 except FxImportError as e:
     print(e)
     print("lines:", len(str(e).splitlines()))
-
-# A missing fx-opt is one line too.
-# CHECK-NEXT: cannot run fx-opt '/nonexistent/fx-opt': No such file or directory; give its path with --fx-opt
-try:
-    split_graph(gm, ["splitapierr::attn"], fx_opt="/nonexistent/fx-opt")
-except FxImportError as e:
-    print(e)
 
 # What torch's split_module raises is one line too. A graph with no SymInt
 # placeholder for s0, x of shape (s0, 8): where `sym_size(x, 0)` binds s0
@@ -68,8 +58,7 @@ def no_symint_placeholder(attn_op, binder):
 ATTN_OP = attention_op("splitapierr2")
 for binder in (True, False):
     try:
-        split_graph(no_symint_placeholder(ATTN_OP, binder), ["splitapierr2::attn"],
-                    fx_opt=FX_OPT)
+        split_graph(no_symint_placeholder(ATTN_OP, binder), ["splitapierr2::attn"])
         print("split")
     except FxImportError as e:
         print(e)

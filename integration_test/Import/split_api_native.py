@@ -1,19 +1,13 @@
 # split_graph runs fx-decompose-size and fx-split-graph in this process
-# through libFXMLIR-C.so, or in an fx-opt process. Each run writes to --out
-# what a user sees: how many pieces a split gives; the one-line error where
-# the split is refused; and fx-opt's first error where a pipeline or its
-# input is malformed. The two files must be the same. (The pieces and nodes
-# of every graph of Inputs/vllm_graphs.py, split both ways, are compared in
-# split_vllm_families.py.) An
-# ASan build's library runs under the preloaded ASan runtime, as a plugin
-# does; the fx-opt run is a process of its own, since an ASan fx-opt has the
-# runtime linked in.
+# through libFXMLIR-C.so. What a user sees: how many pieces a split gives;
+# the one-line error where the split is refused; and the pass manager's
+# first error where a pipeline or its input is malformed (what --check's
+# in-process runner reports). (The pieces and nodes of every graph of
+# Inputs/vllm_graphs.py are compared with vLLM's in split_vllm_families.py.)
+# An ASan build's library runs under the preloaded ASan runtime, as a plugin
+# does.
 # REQUIRES: torch
-# RUN: %preload_asan %python %s --library %fx_obj_root/lib/libFXMLIR-C.so \
-# RUN:   --fx-opt %fx_obj_root/bin/fx-opt --out %t.in-process | FileCheck %s --check-prefix=LIBRARY
-# RUN: %python %s --fx-opt %fx_obj_root/bin/fx-opt --out %t.fx-opt
-# RUN: diff %t.in-process %t.fx-opt
-# RUN: FileCheck %s --input-file=%t.in-process
+# RUN: %preload_asan %python %s --library %fx_obj_root/lib/libFXMLIR-C.so | FileCheck %s
 
 import argparse
 
@@ -22,12 +16,9 @@ from split_api import attention_op, float_crosses, size_crosses
 from fx_mlir_import import FxImportError, native, passes, split_graph
 
 parser = argparse.ArgumentParser()
-parser.add_argument("--library", help="run in process with this libFXMLIR-C.so")
-parser.add_argument("--fx-opt", required=True)
-parser.add_argument("--out", required=True)
+parser.add_argument("--library", required=True, help="libFXMLIR-C.so")
 args = parser.parse_args()
-RUNNER = {"library": args.library} if args.library else {"fx_opt": args.fx_opt}
-out = open(args.out, "w")
+RUNNER = {"library": args.library}
 
 ATTN_OP = attention_op("splitapinative")
 
@@ -44,8 +35,8 @@ def error(ops, **runner):
 # CHECK-LABEL: float: 3 pieces
 # CHECK-NEXT: refused: node 'shape' cannot cross from submod_0 to submod_2: a torch.Size would cross a split boundary: value 'shape' of type '!fx.size<2>', defined by 'fx.node' in piece 0, is used in piece 2{{$}}
 _, items = split_graph(float_crosses(ATTN_OP), ["splitapinative::attn"], **RUNNER)
-print(f"float: {len(items)} pieces", file=out)
-print("refused:", error(["splitapinative::attn"], **RUNNER), file=out)
+print(f"float: {len(items)} pieces")
+print("refused:", error(["splitapinative::attn"], **RUNNER))
 
 # A pipeline that does not parse, IR that does not parse, and a pass that
 # fails.
@@ -58,23 +49,20 @@ CASES = [
     ("func.func @f() {\n  %s = fx.make_size : !fx.size<0>\n"
      "  %t = fx.getitem %s[0] : !fx.size<0>\n  return\n}\n", "builtin.module(canonicalize)"),
 ]
-runner = native.load(args.library) if args.library else args.fx_opt
+runner = native.load(args.library)
 for text, pipeline in CASES:
     ran = passes.run_pipeline(runner, text, pipeline)
-    print("succeeded" if ran.succeeded else passes.first_error(ran.stderr), file=out)
+    print("succeeded" if ran.succeeded else passes.first_error(ran.stderr))
 
-# One line each: a name the pass option cannot take, which no op has either
-# and so matches nothing, as in vLLM; both runners at once, a library that
-# is not there, a library that is not ours; and the library is loaded once.
-# LIBRARY: splitapinative::attn}: 1 piece(s)
-# LIBRARY-NEXT: split_graph: give fx_opt or library, not both
-# LIBRARY-NEXT: cannot load the fx-mlir C API library '/nonexistent/libFXMLIR-C.so': {{.+}}
-# LIBRARY-NEXT: 'libm.so.6' is not the fx-mlir C API library: it has no fxMlirRegisterDialects
-# LIBRARY-NEXT: loaded once: True
-if args.library:
-    _, items = split_graph(float_crosses(ATTN_OP), ["splitapinative::attn}"], **RUNNER)
-    print(f"splitapinative::attn}}: {len(items)} piece(s)")
-    print(error(None, fx_opt=args.fx_opt, library=args.library))
-    print(error(None, library="/nonexistent/libFXMLIR-C.so"))
-    print(error(None, library="libm.so.6"))
-    print("loaded once:", native.load(args.library) is native.load(args.library))
+# One line each: a name no op has, which matches nothing, as in vLLM; a
+# library that is not there, a library that is not ours; and the library is
+# loaded once.
+# CHECK-NEXT: splitapinative::attn}: 1 piece(s)
+# CHECK-NEXT: cannot load the fx-mlir C API library '/nonexistent/libFXMLIR-C.so': {{.+}}
+# CHECK-NEXT: 'libm.so.6' is not the fx-mlir C API library: it has no fxMlirRegisterDialects
+# CHECK-NEXT: loaded once: True
+_, items = split_graph(float_crosses(ATTN_OP), ["splitapinative::attn}"], **RUNNER)
+print(f"splitapinative::attn}}: {len(items)} piece(s)")
+print(error(None, library="/nonexistent/libFXMLIR-C.so"))
+print(error(None, library="libm.so.6"))
+print("loaded once:", native.load(args.library) is native.load(args.library))

@@ -9,23 +9,20 @@
 # _decompose_size_nodes places it. The split module computes what the graph
 # computes.
 # REQUIRES: torch
-# RUN: %python %s %fx_obj_root/bin/fx-opt | FileCheck %s
+# RUN: %preload_asan %python %s | FileCheck %s
 
 import copy
-import sys
 
 import torch
 from split_api import tuple_attention
 
 from fx_mlir_import import SplitItem, split_graph
 
-# The fx-opt of the build under test.
-FX_OPT = sys.argv[1]
 
 gm = tuple_attention()
 unsplit = copy.deepcopy(gm)
 stats = {}
-split_gm, items = split_graph(gm, ["splitapi::attn"], stats=stats, fx_opt=FX_OPT)
+split_gm, items = split_graph(gm, ["splitapi::attn"], stats=stats)
 
 # The sym_size node follows getitem_2, which vLLM puts in attn_1's piece; it
 # is not a getitem, so it goes to the next id, 4.
@@ -61,11 +58,11 @@ for tokens in (3, 5, 9):
 # CHECK-NEXT: packet: 0 1 3 4
 for label, op in (("resolved", torch.ops.splitapi.attn.default),
                   ("packet", torch.ops.splitapi.attn)):
-    _, resolved_items = split_graph(copy.deepcopy(unsplit), [op], fx_opt=FX_OPT)
+    _, resolved_items = split_graph(copy.deepcopy(unsplit), [op])
     print(f"{label}:", *(item.graph_id for item in resolved_items))
 
 # CHECK-NEXT: error: splitting op 3 is neither a name nor a torch op
 try:
-    split_graph(copy.deepcopy(unsplit), [3], fx_opt=FX_OPT)
+    split_graph(copy.deepcopy(unsplit), [3])
 except Exception as e:
     print("error:", e)

@@ -15,10 +15,9 @@
 # folds into its SymInt placeholders (a slice, getitem -1, size + (2,)), a
 # keyword use, size.numel() and a custom op's SymInt[] argument.
 # REQUIRES: torch
-# RUN: %python %s %fx_obj_root/bin/fx-opt | FileCheck %s
+# RUN: %preload_asan %python %s | FileCheck %s
 
 import copy
-import sys
 
 import torch
 from split_sizes import (LINEAR_WEIGHTS, OPS, USES, by_hand, dynamo, dynamo_specialized,
@@ -26,7 +25,6 @@ from split_sizes import (LINEAR_WEIGHTS, OPS, USES, by_hand, dynamo, dynamo_spec
 
 from fx_mlir_import import split_graph
 
-FX_OPT = sys.argv[1]
 TOKENS = (3, 6, 17)
 
 
@@ -42,7 +40,7 @@ def check(name, gm, users, weights=()):
     for n in gm.graph.nodes:
         if n.name in users:
             n.meta["shown"] = True  # split_module copies the meta, not the name
-    split_gm, items = split_graph(gm, OPS, fx_opt=FX_OPT)
+    split_gm, items = split_graph(gm, OPS)
     print(f"{name}: {len(items)} pieces")
     for item in items:
         for n in item.graph.graph.nodes:

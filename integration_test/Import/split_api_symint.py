@@ -3,21 +3,18 @@
 # split module receives s0, since each receives a value whose shape
 # mentions it (torch 2.x split_module's rule, which fx-split-graph follows).
 # REQUIRES: torch
-# RUN: %python %s %fx_obj_root/bin/fx-opt | FileCheck %s
+# RUN: %preload_asan %python %s | FileCheck %s
 
-import sys
 
 import torch
 from split_api import attention_op, layers
 
 from fx_mlir_import import split_graph
 
-# The fx-opt of the build under test.
-FX_OPT = sys.argv[1]
 
 gm = layers(attention_op("splitapisym"))
 
-split_gm, items = split_graph(gm, ["splitapisym::attn"], fx_opt=FX_OPT)
+split_gm, items = split_graph(gm, ["splitapisym::attn"])
 
 # CHECK: submod_0 [1]
 # CHECK-NEXT: submod_2 [1]

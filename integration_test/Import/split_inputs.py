@@ -1,5 +1,5 @@
 # What split_graph takes: a `gm` that is not a GraphModule, a `stats` that
-# is not a mapping and a `library` or `fx_opt` that is not a path are one
+# is not a mapping and a `library` that is not a path are one
 # FxImportError line each; a `stats` mapping that raises while it is
 # written leaves `gm` as it was (the same code, nodes and meta) and raises
 # what it raised. A get_attr of a nested submodule's parameter or buffer
@@ -50,11 +50,9 @@ def traced():
 # CHECK-LABEL: not a GraphModule: refused: split_graph takes a torch.fx.GraphModule, not Outer
 # CHECK-NEXT: stats a list: refused: stats must be a dict, not list
 # CHECK-NEXT: library an int: refused: library must be a path, not int
-# CHECK-NEXT: fx_opt bytes: refused: fx_opt must be a path, not bytes
 print("not a GraphModule:", refused(gm=Outer(), splitting_ops=OPS, library=LIBRARY))
 print("stats a list:", refused(gm=traced(), splitting_ops=OPS, stats=[], library=LIBRARY))
 print("library an int:", refused(gm=traced(), splitting_ops=OPS, library=3))
-print("fx_opt bytes:", refused(gm=traced(), splitting_ops=OPS, fx_opt=b"fx-opt"))
 
 
 class Raising(dict):

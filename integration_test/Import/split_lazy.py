@@ -12,14 +12,13 @@
 # effect on the next call. Code generation is counted at torch.fx.Graph.python_code, which
 # GraphModule.recompile calls.
 # REQUIRES: torch
-# RUN: %python %s %fx_obj_root/bin/fx-opt | FileCheck %s
+# RUN: %preload_asan %python %s | FileCheck %s
 
 import contextlib
 import copy
 import io
 import operator
 import pickle
-import sys
 
 import torch
 import torch.fx
@@ -31,7 +30,6 @@ from torch.fx.passes.split_module import split_module
 
 from fx_mlir_import import split_graph
 
-FX_OPT = sys.argv[1]
 
 generated = []
 python_code = torch.fx.Graph.python_code
@@ -62,7 +60,7 @@ class Case:
         gm = self.build()
         del generated[:]
         with recording_splits() as calls:
-            split_gm, _ = split_graph(gm, self.ops, fx_opt=FX_OPT)
+            split_gm, _ = split_graph(gm, self.ops)
         ((graph, assignment),) = calls
         return split_gm, graph, assignment
 

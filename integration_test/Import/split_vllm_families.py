@@ -2,8 +2,7 @@
 # (its family's ops, the default lists, and for overloads the overload
 # names), with every check on that one split: vLLM's split_graph agrees
 # (Inputs/vllm_oracle.py), the pieces are built once as torch's split_module
-# builds them, an fx-opt process splits alike, and the --check report names
-# the same pieces.
+# builds them, and the --check report names the same pieces.
 #
 # vLLM's own split_graph is the oracle of fx_mlir_import.split_graph: both
 # split deep copies of each graph, vLLM at its default list (what
@@ -17,18 +16,17 @@
 # Each disagreement is one line; the run exits 1 when a split graph computes
 # something else.
 #
-# Then, on fx-mlir's split of that run (`built`, `returns`, `fx-opt`,
-# `--check` lines):
+# Then, on fx-mlir's split of that run (`built`, `returns`, `--check`
+# lines):
 # - split_graph applies the partition as vLLM 0.34.0's split_graph does
 #   (vllm/compilation/backends.py, lines 626-635): its one build of the
 #   pieces (pieces.build) makes what torch's split_module makes of the same
 #   partition with keep_original_order=True and tuple_return=True (the same
 #   modules, code, nodes and meta); every piece returns a tuple, a piece
 #   with one output a 1-tuple, which the split module takes apart by getitem;
-# - the passes run in this process through libFXMLIR-C.so split as they do
-#   in an fx-opt process: the same pieces, ids, splitting flags and nodes.
-#   An ASan build's library runs under the preloaded ASan runtime, as a
-#   plugin does; fx-opt, which has the runtime linked in, runs without it;
+# - an ASan build's library runs under the preloaded ASan runtime, as a
+#   plugin does; --check's fx-opt, which has the runtime linked in, runs
+#   without it;
 # - the --check --split-ops report and split_graph read the same
 #   fx-split-graph map: at the family's ops and at overload names (not at
 #   the default lists, which --check does not take), the report names the
@@ -51,98 +49,77 @@
 # CHECK: llama, family ops: vLLM pieces 0 1* 2 3* 4: the same split
 # CHECK-NEXT: built: 1, as split_module builds: True
 # CHECK-NEXT: returns: 5 pieces, all return tuples, 1-tuples 1, results read by getitem: True
-# CHECK-NEXT: fx-opt: the same pieces and nodes
 # CHECK-NEXT: --check: the same pieces
 # CHECK-NEXT: llama, default ops: vLLM pieces 0 1* 2 3* 4: the same split
 # CHECK-NEXT: built: 1, as split_module builds: True
 # CHECK-NEXT: returns: 5 pieces, all return tuples, 1-tuples 1, results read by getitem: True
-# CHECK-NEXT: fx-opt: the same pieces and nodes
 # CHECK-NEXT: qwen, family ops: vLLM pieces 0 1* 2 3* 4: the same split
 # CHECK-NEXT: built: 1, as split_module builds: True
 # CHECK-NEXT: returns: 5 pieces, all return tuples, 1-tuples 1, results read by getitem: True
-# CHECK-NEXT: fx-opt: the same pieces and nodes
 # CHECK-NEXT: --check: the same pieces
 # CHECK-NEXT: qwen, default ops: vLLM pieces 0 1* 2 3* 4: the same split
 # CHECK-NEXT: built: 1, as split_module builds: True
 # CHECK-NEXT: returns: 5 pieces, all return tuples, 1-tuples 1, results read by getitem: True
-# CHECK-NEXT: fx-opt: the same pieces and nodes
 # CHECK-NEXT: mla, family ops: vLLM pieces 0 1* 3* 4 5* 7* 8: the same split
 # CHECK-NEXT: built: 1, as split_module builds: True
 # CHECK-NEXT: returns: 7 pieces, all return tuples, 1-tuples 3, results read by getitem: True
-# CHECK-NEXT: fx-opt: the same pieces and nodes
 # CHECK-NEXT: --check: the same pieces
 # CHECK-NEXT: mla, default ops: vLLM pieces 0 1* 3* 4 5* 7* 8: the same split
 # CHECK-NEXT: built: 1, as split_module builds: True
 # CHECK-NEXT: returns: 7 pieces, all return tuples, 1-tuples 3, results read by getitem: True
-# CHECK-NEXT: fx-opt: the same pieces and nodes
 # CHECK-NEXT: moe, family ops: vLLM pieces 0 1* 2 3* 4 5* 6 7* 8: the same split
 # CHECK-NEXT: built: 1, as split_module builds: True
 # CHECK-NEXT: returns: 9 pieces, all return tuples, 1-tuples 3, results read by getitem: True
-# CHECK-NEXT: fx-opt: the same pieces and nodes
 # CHECK-NEXT: --check: the same pieces
 # CHECK-NEXT: moe, default ops: vLLM pieces 0 1* 2 3* 4: the same split
 # CHECK-NEXT: built: 1, as split_module builds: True
 # CHECK-NEXT: returns: 5 pieces, all return tuples, 1-tuples 1, results read by getitem: True
-# CHECK-NEXT: fx-opt: the same pieces and nodes
 # CHECK-NEXT: hybrid, family ops: vLLM pieces 0 1* 2 3* 4 5* 6: the same split
 # CHECK-NEXT: built: 1, as split_module builds: True
 # CHECK-NEXT: returns: 7 pieces, all return tuples, 1-tuples 1, results read by getitem: True
-# CHECK-NEXT: fx-opt: the same pieces and nodes
 # CHECK-NEXT: --check: the same pieces
 # CHECK-NEXT: hybrid, default ops: vLLM pieces 0 1* 2 3* 4 5* 6: the same split
 # CHECK-NEXT: built: 1, as split_module builds: True
 # CHECK-NEXT: returns: 7 pieces, all return tuples, 1-tuples 1, results read by getitem: True
-# CHECK-NEXT: fx-opt: the same pieces and nodes
 # CHECK-NEXT: lora, family ops: vLLM pieces 0 1* 2 3* 4: the same split
 # CHECK-NEXT: built: 1, as split_module builds: True
 # CHECK-NEXT: returns: 5 pieces, all return tuples, 1-tuples 1, results read by getitem: True
-# CHECK-NEXT: fx-opt: the same pieces and nodes
 # CHECK-NEXT: --check: the same pieces
 # CHECK-NEXT: lora, default ops: vLLM pieces 0 1* 2 3* 4: the same split
 # CHECK-NEXT: built: 1, as split_module builds: True
 # CHECK-NEXT: returns: 5 pieces, all return tuples, 1-tuples 1, results read by getitem: True
-# CHECK-NEXT: fx-opt: the same pieces and nodes
 # CHECK-NEXT: tuple_attention, family ops: vLLM pieces 0 1* 2 3* 4: the same split
 # CHECK-NEXT: built: 1, as split_module builds: True
 # CHECK-NEXT: returns: 5 pieces, all return tuples, 1-tuples 0, results read by getitem: True
-# CHECK-NEXT: fx-opt: the same pieces and nodes
 # CHECK-NEXT: --check: the same pieces
 # CHECK-NEXT: tuple_attention, default ops: vLLM pieces 0 1* 2 3* 4: the same split
 # CHECK-NEXT: built: 1, as split_module builds: True
 # CHECK-NEXT: returns: 5 pieces, all return tuples, 1-tuples 0, results read by getitem: True
-# CHECK-NEXT: fx-opt: the same pieces and nodes
 # CHECK-NEXT: cascade, family ops: vLLM pieces 0 1* 3* 4 5* 7* 8: the same split
 # CHECK-NEXT: built: 1, as split_module builds: True
 # CHECK-NEXT: returns: 7 pieces, all return tuples, 1-tuples 1, results read by getitem: True
-# CHECK-NEXT: fx-opt: the same pieces and nodes
 # CHECK-NEXT: --check: the same pieces
 # CHECK-NEXT: cascade, default ops: vLLM pieces 0: the same split
 # CHECK-NEXT: built: 1, as split_module builds: True
 # CHECK-NEXT: returns: 1 pieces, all return tuples, 1-tuples 1, results read by getitem: True
-# CHECK-NEXT: fx-opt: the same pieces and nodes
 # CHECK-NEXT: overloads, family ops: vLLM pieces 0 1* 2 3* 4 5* 6 7* 8 9* 10 11* 12: the same split
 # CHECK-NEXT: built: 1, as split_module builds: True
 # CHECK-NEXT: returns: 13 pieces, all return tuples, 1-tuples 5, results read by getitem: True
-# CHECK-NEXT: fx-opt: the same pieces and nodes
 # CHECK-NEXT: --check: the same pieces
 # CHECK-NEXT: overloads, default ops: vLLM pieces 0 1* 2 3* 4 5* 6 7* 8 9* 10 11* 12: the same split
 # CHECK-NEXT: built: 1, as split_module builds: True
 # CHECK-NEXT: returns: 13 pieces, all return tuples, 1-tuples 5, results read by getitem: True
-# CHECK-NEXT: fx-opt: the same pieces and nodes
 # CHECK-NEXT: overloads, overload names: vLLM pieces 0 1* 2 3* 4: the same split
 # CHECK-NEXT: built: 1, as split_module builds: True
 # CHECK-NEXT: returns: 5 pieces, all return tuples, 1-tuples 1, results read by getitem: True
-# CHECK-NEXT: fx-opt: the same pieces and nodes
 # CHECK-NEXT: --check: the same pieces
 # CHECK-NEXT: slice_after_attention, family ops: vLLM pieces 0 1* 2 3* 4: the same split
 # CHECK-NEXT: built: 1, as split_module builds: True
 # CHECK-NEXT: returns: 5 pieces, all return tuples, 1-tuples 3, results read by getitem: True
-# CHECK-NEXT: fx-opt: the same pieces and nodes
 # CHECK-NEXT: --check: the same pieces
 # CHECK-NEXT: slice_after_attention, default ops: vLLM pieces 0: the same split
 # CHECK-NEXT: built: 1, as split_module builds: True
 # CHECK-NEXT: returns: 1 pieces, all return tuples, 1-tuples 1, results read by getitem: True
-# CHECK-NEXT: fx-opt: the same pieces and nodes
 # CHECK-NEXT: 21 runs, 0 disagree with vLLM, 0 failures
 # CHECK-NOT: differ
 
@@ -172,13 +149,6 @@ def run_case(case):
     return lambda module, n: module(*case.inputs(n))
 
 
-def pieces(items):
-    """What a user sees of a split: each piece's id, splitting flag, name and
-    nodes."""
-    return [(i.graph_id, i.is_splitting_graph, i.submod_name,
-             [n.name for n in i.graph.graph.nodes]) for i in items]
-
-
 def unpacked(split_gm):
     """Whether the split module reads every piece's result by getitem."""
     return all(user.op == "call_function" and user.target is operator.getitem
@@ -193,14 +163,6 @@ def applied(split_gm, items, calls):
     print(f"  returns: {len(items)} pieces, "
           + (f"not a tuple: {others}" if others else "all return tuples")
           + f", 1-tuples {kinds.count(1)}, results read by getitem: {unpacked(split_gm)}")
-
-
-def same_in_fx_opt(gm, ops, items, fx_opt):
-    """An fx-opt process splits `gm` at `ops` as the library split it."""
-    _, theirs = split_graph(copy.deepcopy(gm), ops, fx_opt=fx_opt)
-    mine, theirs = pieces(items), pieces(theirs)
-    print("  fx-opt:", "the same pieces and nodes" if mine == theirs
-          else f"differs: library {mine}, fx-opt {theirs}")
 
 
 def same_in_check(gm, ops, items, fx_opt):
@@ -233,7 +195,6 @@ def main(library, fx_opt):
                 continue
             split_gm, items = oracle.ours
             applied(split_gm, items, calls)
-            same_in_fx_opt(case.gm, our_ops, items, fx_opt)
             if our_ops is not None:
                 same_in_check(case.gm, our_ops, items, fx_opt)
     return oracle.summary()

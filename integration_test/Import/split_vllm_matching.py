@@ -7,18 +7,15 @@
 # compute what the unsplit graph computes. A case that agrees prints
 # "same", else both splits.
 # REQUIRES: torch, vllm
-# RUN: %python %s %fx_obj_root/bin/fx-opt | FileCheck %s
+# RUN: %preload_asan %python %s | FileCheck %s
 
 import copy
-import sys
 
 import torch
 from vllm.compilation.backends import split_graph as vllm_split_graph
 
 from fx_mlir_import import FxImportError, split_graph
 
-# The fx-opt of the build under test.
-FX_OPT = sys.argv[1]
 
 
 def dynamo_graph(fn, *args):
@@ -46,7 +43,7 @@ def compare(label, gm, splitting_ops, inputs):
     expected = gm(*inputs)
     theirs_gm, theirs = vllm_split_graph(copy.deepcopy(gm), copy.deepcopy(splitting_ops))
     try:
-        ours_gm, ours = split_graph(copy.deepcopy(gm), splitting_ops, fx_opt=FX_OPT)
+        ours_gm, ours = split_graph(copy.deepcopy(gm), splitting_ops)
     except FxImportError as e:
         print(f"{label}: fx-mlir raised: {e}")
         return
@@ -179,6 +176,6 @@ try:
 except TypeError as e:
     print(f"vLLM's split module raises TypeError: {e}")
 try:
-    split_graph(copy.deepcopy(gm), ["aten::sigmoid"], fx_opt=FX_OPT)
+    split_graph(copy.deepcopy(gm), ["aten::sigmoid"])
 except FxImportError as e:
     print(f"fx-mlir raised: {e}")

@@ -14,31 +14,100 @@
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <memory>
+#include <mutex>
 
 using namespace mlir;
 using namespace mlir::fx;
 
 namespace {
-/// A decision and the arrays the C API hands out of it.
+/// A decision and what the C API hands out of it: nodes by position.
 struct Decision {
-  bool succeeded = false;
   SplitDecision split;
-  std::vector<MlirStringRef> nodeNames;
-  std::vector<int64_t> nodeGraphIds;
-  std::vector<SmallVector<int64_t>> sizeStaticDims;
+  std::vector<FxMlirSplitNode> nodes;
+  std::vector<intptr_t> sizeNodes, refusalNodes;
+  std::vector<SmallVector<int64_t>> sizeDims;
+};
+
+/// The decisions alive. A handle is a number never given twice, not an
+/// address, so that a call with a destroyed decision finds nothing instead of
+/// freed memory or another decision allocated there since.
+class Registry {
+public:
+  FxMlirSplitDecision add(std::unique_ptr<Decision> decision) {
+    std::lock_guard<std::mutex> lock(mutex);
+    uintptr_t handle = ++last;
+    live.try_emplace(handle, std::move(decision));
+    return {reinterpret_cast<void *>(handle)};
+  }
+
+  const Decision *lookup(FxMlirSplitDecision decision) {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = live.find(reinterpret_cast<uintptr_t>(decision.ptr));
+    return it == live.end() ? nullptr : it->second.get();
+  }
+
+  void erase(FxMlirSplitDecision decision) {
+    // Destroyed after the lock is released.
+    std::unique_ptr<Decision> erased;
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = live.find(reinterpret_cast<uintptr_t>(decision.ptr));
+    if (it == live.end())
+      return;
+    erased = std::move(it->second);
+    live.erase(it);
+  }
+
+private:
+  std::mutex mutex;
+  uintptr_t last = 0;
+  llvm::DenseMap<uintptr_t, std::unique_ptr<Decision>> live;
 };
 } // namespace
 
-static Decision *unwrap(FxMlirSplitDecision decision) {
-  return static_cast<Decision *>(decision.ptr);
+/// Never destroyed: a decision may outlive the static destructors' order.
+static Registry &getRegistry() {
+  static Registry *registry = new Registry;
+  return *registry;
+}
+
+/// The one function fx-split-graph would split in `module`, or null with an
+/// error: an import has one function of one block.
+static func::FuncOp getImportedFunction(ModuleOp module) {
+  SmallVector<func::FuncOp> funcs;
+  for (auto func : module.getOps<func::FuncOp>())
+    if (!func.isDeclaration() &&
+        !func->hasAttr(FXDialect::PieceAttrHelper::getNameStr()))
+      funcs.push_back(func);
+  if (funcs.size() != 1) {
+    emitError(module.getLoc())
+        << "fxMlirSplitDecide: the module has " << funcs.size()
+        << " functions to split, not one";
+    return nullptr;
+  }
+  func::FuncOp func = funcs.front();
+  if (!func.getBody().hasOneBlock()) {
+    func.emitOpError() << "has " << llvm::range_size(func.getBody())
+                       << " blocks; fxMlirSplitDecide splits an imported "
+                          "graph, a function of one block";
+    return nullptr;
+  }
+  return func;
 }
 
 /// Decomposes `module`'s sizes as vLLM does and decides its split into
 /// `decision`.
-static void decide(ModuleOp module, ArrayRef<std::string> ops,
-                   bool matchFxTargets, Decision &decision) {
+static LogicalResult decide(ModuleOp module, ArrayRef<MlirStringRef> nodes,
+                            ArrayRef<std::string> ops, bool matchFxTargets,
+                            Decision &decision) {
+  if (!getImportedFunction(module))
+    return failure();
   // vLLM's _decompose_size_nodes puts the dims of every x.size(), dead or
   // not, right after the tensor's producer; the walk driver decomposes a
   // dead one rather than erasing it.
@@ -48,121 +117,164 @@ static void decide(ModuleOp module, ArrayRef<std::string> ops,
   options.useWalkDriver = true;
   pm.addPass(createFXDecomposeSize(options));
   if (failed(pm.run(module)))
-    return;
+    return failure();
   std::vector<SplitDecision> decisions;
-  decision.succeeded =
-      succeeded(decideSplits(module, ops, matchFxTargets, decisions));
-  if (decisions.size() != 1) {
-    // An import has one function; anything else is no graph split_graph
-    // made, unless the analysis has said why already.
-    if (decision.succeeded)
-      emitError(module.getLoc())
-          << "fxMlirSplitDecide: the module has " << decisions.size()
-          << " functions to split, not one";
-    decision.succeeded = false;
-    return;
-  }
+  LogicalResult decided = decideSplits(module, ops, matchFxTargets, decisions);
+  // The one function above; the analysis may refuse it before its plan.
+  if (decisions.size() != 1)
+    return failure();
   decision.split = std::move(decisions.front());
-  for (const SplitDecision::Node &node : decision.split.nodes) {
-    decision.nodeNames.push_back(wrap(StringRef(node.name)));
-    decision.nodeGraphIds.push_back(node.graphId);
-  }
+  llvm::StringMap<intptr_t> positions;
+  for (auto [pos, node] : llvm::enumerate(nodes))
+    positions.try_emplace(unwrap(node), pos);
+  auto position = [&](StringRef name) -> intptr_t {
+    auto it = positions.find(name);
+    return it == positions.end() ? -1 : it->second;
+  };
+  for (const SplitDecision::Node &node : decision.split.nodes)
+    decision.nodes.push_back({position(node.name), node.graphId});
+  for (const SplitDecision::Refusal &refusal : decision.split.refusals)
+    decision.refusalNodes.push_back(position(refusal.node));
   for (const SplitDecision::Size &size : decision.split.sizes) {
-    SmallVector<int64_t> &dims = decision.sizeStaticDims.emplace_back();
+    decision.sizeNodes.push_back(position(size.name));
+    SmallVector<int64_t> &dims = decision.sizeDims.emplace_back();
     for (std::optional<int64_t> dim : size.staticDims)
       dims.push_back(dim.value_or(ShapedType::kDynamic));
   }
+  return decided;
 }
 
-FxMlirSplitDecision fxMlirSplitDecide(MlirOperation module, intptr_t numOps,
-                                      const MlirStringRef *ops,
-                                      MlirStringRef vllmRelease,
-                                      bool matchFxTargets) {
-  auto *decision = new Decision;
-  auto moduleOp = dyn_cast<ModuleOp>(unwrap(module));
-  if (!moduleOp) {
-    emitError(unwrap(module)->getLoc())
-        << "fxMlirSplitDecide: expected a builtin.module";
-    return {decision};
-  }
-  if (!ops) {
+MlirLogicalResult fxMlirSplitDecide(MlirOperation module, intptr_t numNodes,
+                                    const MlirStringRef *nodes, intptr_t numOps,
+                                    const MlirStringRef *ops,
+                                    MlirStringRef vllmRelease,
+                                    bool matchFxTargets,
+                                    FxMlirSplitDecision *decision) {
+  if (!decision)
+    return mlirLogicalResultFailure();
+  *decision = {nullptr};
+  if (mlirOperationIsNull(module))
+    return mlirLogicalResultFailure();
+  auto owned = std::make_unique<Decision>();
+  LogicalResult decided = failure();
+  if (auto moduleOp = dyn_cast<ModuleOp>(unwrap(module))) {
     StringRef release = vllmRelease.data ? unwrap(vllmRelease) : "0.34.0";
-    FailureOr<std::vector<std::string>> defaults =
-        getDefaultSplittingOps(release);
-    if (failed(defaults)) {
+    FailureOr<std::vector<std::string>> names = getDefaultSplittingOps(release);
+    if (ops) {
+      names = std::vector<std::string>();
+      for (intptr_t i = 0; i < numOps; ++i)
+        names->push_back(unwrap(ops[i]).str());
+    }
+    ArrayRef<MlirStringRef> table;
+    if (nodes && numNodes > 0)
+      table = ArrayRef(nodes, numNodes);
+    if (succeeded(names))
+      decided = decide(moduleOp, table, *names, matchFxTargets, *owned);
+    else
       emitError(moduleOp.getLoc())
           << "fxMlirSplitDecide: '" << release
           << "' is not a vLLM release whose rules fx-mlir knows ("
           << llvm::join(getVllmReleases(), ", ") << ")";
-      return {decision};
-    }
-    decide(moduleOp, *defaults, matchFxTargets, *decision);
-    return {decision};
+  } else {
+    emitError(unwrap(module)->getLoc())
+        << "fxMlirSplitDecide: expected a builtin.module, not '"
+        << unwrap(module)->getName() << "'";
   }
-  std::vector<std::string> names;
-  for (intptr_t i = 0; i < numOps; ++i)
-    names.push_back(unwrap(ops[i]).str());
-  decide(moduleOp, names, matchFxTargets, *decision);
-  return {decision};
+  *decision = getRegistry().add(std::move(owned));
+  return wrap(decided);
 }
 
 void fxMlirSplitDecisionDestroy(FxMlirSplitDecision decision) {
-  delete unwrap(decision);
+  getRegistry().erase(decision);
 }
 
-bool fxMlirSplitDecisionSucceeded(FxMlirSplitDecision decision) {
-  return unwrap(decision)->succeeded;
+/// The size of the list `list` picks out of `decision`, 0 for a null or
+/// destroyed decision.
+template <typename List>
+static intptr_t count(FxMlirSplitDecision decision, List list) {
+  const Decision *found = getRegistry().lookup(decision);
+  return found ? list(*found).size() : 0;
 }
+
+/// `get(*found, pos)` where `pos` indexes the list `list` picks out of
+/// `decision`; else `empty`, also for a null or destroyed decision.
+template <typename Result, typename List, typename Get>
+static Result getAt(FxMlirSplitDecision decision, intptr_t pos, Result empty,
+                    List list, Get get) {
+  const Decision *found = getRegistry().lookup(decision);
+  if (!found || pos < 0 || static_cast<size_t>(pos) >= list(*found).size())
+    return empty;
+  return get(*found, pos);
+}
+
+static const auto &getNodes(const Decision &d) { return d.nodes; }
+static const auto &getPieces(const Decision &d) { return d.split.graphIds; }
+static const auto &getSizes(const Decision &d) { return d.sizeNodes; }
+static const auto &getRefusals(const Decision &d) { return d.refusalNodes; }
 
 intptr_t fxMlirSplitDecisionGetNumNodes(FxMlirSplitDecision decision) {
-  return unwrap(decision)->nodeNames.size();
+  return count(decision, getNodes);
 }
 
-const MlirStringRef *
-fxMlirSplitDecisionGetNodeNames(FxMlirSplitDecision decision) {
-  return unwrap(decision)->nodeNames.data();
-}
-
-const int64_t *
-fxMlirSplitDecisionGetNodeGraphIds(FxMlirSplitDecision decision) {
-  return unwrap(decision)->nodeGraphIds.data();
+FxMlirSplitNode fxMlirSplitDecisionGetNode(FxMlirSplitDecision decision,
+                                           intptr_t pos) {
+  return getAt(decision, pos, FxMlirSplitNode{-1, -1}, getNodes,
+               [](const Decision &d, intptr_t pos) { return d.nodes[pos]; });
 }
 
 intptr_t fxMlirSplitDecisionGetNumPieces(FxMlirSplitDecision decision) {
-  return unwrap(decision)->split.graphIds.size();
+  return count(decision, getPieces);
 }
 
-const int64_t *
-fxMlirSplitDecisionGetPieceGraphIds(FxMlirSplitDecision decision) {
-  return unwrap(decision)->split.graphIds.data();
-}
-
-const bool *fxMlirSplitDecisionGetPieceSplitting(FxMlirSplitDecision decision) {
-  return unwrap(decision)->split.splitting.data();
+FxMlirSplitPiece fxMlirSplitDecisionGetPiece(FxMlirSplitDecision decision,
+                                             intptr_t pos) {
+  return getAt(decision, pos, FxMlirSplitPiece{-1, false}, getPieces,
+               [](const Decision &d, intptr_t pos) {
+                 return FxMlirSplitPiece{
+                     d.split.graphIds[pos],
+                     static_cast<bool>(d.split.splitting[pos])};
+               });
 }
 
 intptr_t fxMlirSplitDecisionGetNumSizes(FxMlirSplitDecision decision) {
-  return unwrap(decision)->split.sizes.size();
+  return count(decision, getSizes);
 }
 
 FxMlirSplitSize fxMlirSplitDecisionGetSize(FxMlirSplitDecision decision,
                                            intptr_t pos) {
-  Decision &unwrapped = *unwrap(decision);
-  const SplitDecision::Size &size = unwrapped.split.sizes[pos];
-  return {wrap(StringRef(size.name)),
-          static_cast<intptr_t>(size.graphIds.size()),
-          unwrapped.sizeStaticDims[pos].data(), size.graphIds.data()};
+  return getAt(decision, pos, FxMlirSplitSize{-1, 0}, getSizes,
+               [](const Decision &d, intptr_t pos) {
+                 return FxMlirSplitSize{
+                     d.sizeNodes[pos],
+                     static_cast<intptr_t>(d.sizeDims[pos].size())};
+               });
+}
+
+FxMlirSplitDim fxMlirSplitDecisionGetSizeDim(FxMlirSplitDecision decision,
+                                             intptr_t pos, intptr_t dim) {
+  return getAt(decision, pos, FxMlirSplitDim{0, -1}, getSizes,
+               [dim](const Decision &d, intptr_t pos) {
+                 ArrayRef<int64_t> dims = d.sizeDims[pos];
+                 if (dim < 0 || static_cast<size_t>(dim) >= dims.size())
+                   return FxMlirSplitDim{0, -1};
+                 return FxMlirSplitDim{dims[dim],
+                                       d.split.sizes[pos].graphIds[dim]};
+               });
 }
 
 int64_t fxMlirSplitDecisionDynamicDim(void) { return ShapedType::kDynamic; }
 
 intptr_t fxMlirSplitDecisionGetNumRefusals(FxMlirSplitDecision decision) {
-  return unwrap(decision)->split.refusals.size();
+  return count(decision, getRefusals);
 }
 
 FxMlirSplitRefusal fxMlirSplitDecisionGetRefusal(FxMlirSplitDecision decision,
                                                  intptr_t pos) {
-  const SplitDecision::Refusal &refusal = unwrap(decision)->split.refusals[pos];
-  return {wrap(StringRef(refusal.node)), refusal.from, refusal.to.value_or(-1),
-          wrap(StringRef(refusal.message))};
+  return getAt(decision, pos, FxMlirSplitRefusal{-1, -1, -1, wrap(StringRef())},
+               getRefusals, [](const Decision &d, intptr_t pos) {
+                 const SplitDecision::Refusal &refusal = d.split.refusals[pos];
+                 return FxMlirSplitRefusal{d.refusalNodes[pos], refusal.from,
+                                           refusal.to.value_or(-1),
+                                           wrap(StringRef(refusal.message))};
+               });
 }

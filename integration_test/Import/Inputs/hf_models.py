@@ -273,8 +273,7 @@ def report(family, fx_opt):
         print(result.text)
         print(check(result, fx_opt, split_ops=SPLIT_AT, match_fx_targets=True), end="")
         try:
-            split_gm, items = split_graph(captured.gm, [SPLIT_AT], match_fx_targets=True,
-                                          fx_opt=fx_opt)
+            split_gm, items = split_graph(captured.gm, [SPLIT_AT], match_fx_targets=True)
         except FxImportError as e:
             print(f"{label}: split_graph fails: {e}")
             continue

@@ -1,6 +1,6 @@
 """The installed vLLM's `split_graph` as the oracle of fx_mlir_import's.
 
-    oracle = Oracle(library=...)                       # or fx_opt=...
+    oracle = Oracle(library=...)
     oracle.compare("llama", gm, ops, run, sizes=(1, 7, 33))
 
 `compare` splits two deep copies of `gm`, one with vLLM's split_graph
@@ -165,7 +165,7 @@ def _first_line(err):
 
 class Oracle:
     """Compares fx-mlir's split_graph (its passes run by `split_kwargs`:
-    library= or fx_opt=) with the installed vLLM's, and counts: `runs`,
+    library=) with the installed vLLM's, and counts: `runs`,
     `disagreements` (a run whose splits differ, that one of them refuses or
     where vLLM's split graph computes something else), `failures` (an
     fx-mlir split graph that computes something else than the unsplit one)

@@ -17,8 +17,11 @@ The modules, one job each:
   emitter      MLIR text, every string escaped
   importer     the graph as MLIR text: a dispatch table keyed by node kind
                and target; every other node is an opaque fx.node
-  native       libFXMLIR-C.so in this process, through its C API
-  passes       the passes, in process or in fx-opt, and what they report
+  loader       which libFXMLIR-C.so file to load, and whether it may be
+               loaded (a whole ELF file; no second copy)
+  native       libFXMLIR-C.so in this process, through its C API (ctypes)
+  passes       what --check runs: the passes by pipeline text, in process
+               or in fx-opt, and the reports they write
   decision     fx-split-graph's decision, as typed values
   check        the --check report
   decompose    a decision's size decomposition applied to a graph;

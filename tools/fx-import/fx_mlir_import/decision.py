@@ -3,31 +3,49 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 """fx-split-graph's decision on an imported graph, as Python values: what
-fxMlirSplitDecide (fx-mlir-c/Split.h) returns in process, or what fx-opt's
-`map-file` says where split_graph runs the passes in an fx-opt process."""
+fxMlirSplitDecide (fx-mlir-c/Split.h) returns, read by native.Library.decide.
+Nodes are the graph's fx.Nodes, which cross the C API as their positions."""
 
 import dataclasses
+
+from .errors import FxImportError
 
 
 @dataclasses.dataclass
 class Size:
-    """A torch.Size node fx-decompose-size decomposed: per dim, its static
-    size or None, where it is a new aten.sym_size.int node in subgraph
-    `graph_ids[i]`."""
-    name: str
+    """A torch.Size node (an fx.Node) fx-decompose-size decomposed: per dim,
+    its static size or None, where it is a new aten.sym_size.int node in
+    subgraph `graph_ids[i]`."""
+    node: object
     static: list
     graph_ids: list
 
 
 @dataclasses.dataclass
+class Refusal:
+    """A value refused at a cut: the fx.Node that makes it (None where
+    fx-mlir names none), vLLM's graph id of the piece it is defined in and
+    of the piece that uses it (None for the graph's output), and why."""
+    node: object
+    source: int
+    user: object
+    message: str
+
+    def line(self, output="the graph's output"):
+        """`node 'x' cannot cross from submod_0 to submod_2`: the pieces by
+        vLLM's names, `output` for the graph's output."""
+        node = f"node '{self.node.name}'" if self.node is not None else "a value"
+        user = output if self.user is None else f"submod_{self.user}"
+        return f"{node} cannot cross from submod_{self.source} to {user}"
+
+
+@dataclasses.dataclass
 class Decision:
     """Whether the split stands, the diagnostics ([(severity, message)]),
-    vLLM's subgraph id of each FX node ({name: id}, without the nodes vLLM's
-    size decomposition erases or makes), the subgraphs ({id: whether it
-    holds splitting ops}), the decomposed sizes in graph order, and the
-    values refused at a cut ([(node, vLLM's name of the piece it is defined
-    in, of the piece that uses it or None for the graph's output,
-    message)])."""
+    vLLM's subgraph id of each FX node ({fx.Node: id}, without the nodes
+    vLLM's size decomposition erases or makes), the subgraphs ({id: whether
+    it holds splitting ops}), the decomposed sizes in graph order, and the
+    Refusals."""
     succeeded: bool
     diagnostics: list
     nodes: dict = dataclasses.field(default_factory=dict)
@@ -35,9 +53,16 @@ class Decision:
     sizes: list = dataclasses.field(default_factory=list)
     refusals: list = dataclasses.field(default_factory=list)
 
+    def check(self):
+        """Raises what the decision refuses, in one line: its first refusal,
+        else the first error of a failed decision."""
+        for refusal in self.refusals:
+            raise FxImportError(f"{refusal.line()}: {refusal.message}")
+        if not self.succeeded:
+            raise FxImportError("fx-split-graph failed: " + self.first_error())
+
     def first_error(self):
         """The first error's message, or the first diagnostic's."""
         errors = [m for s, m in self.diagnostics if s == "error"] or [
             m for _, m in self.diagnostics]
         return errors[0] if errors else "no message"
-

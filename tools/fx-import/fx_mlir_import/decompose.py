@@ -11,7 +11,7 @@ import operator
 import torch
 import torch.fx
 
-from . import guard, passes
+from . import guard, native
 from .errors import FxImportError
 from .importer import import_graph
 from .specs import example_value
@@ -42,9 +42,11 @@ class Decomposition:
     def apply(self, decision, versions):
         """Applies the decision's sizes to the graph. Where this or what
         follows raises, the caller puts the graph back (guard.GraphState)."""
-        by_name = {node.name: node for node in self.graph.nodes} if decision.sizes else {}
         for size in decision.sizes:
-            node = by_name[size.name]
+            node = size.node
+            if node is None:
+                raise FxImportError("fx-split-graph's decision decomposes a size node "
+                                    "the graph does not have")
             parts = self._dims(versions.get(node, node.args[0]), node, size)
             for user in list(node.users):
                 self._use(node, user, parts)
@@ -112,9 +114,9 @@ class Decomposition:
             user = self.rebuilt.get(node)
             if user is not None:
                 if user.op != "output":
-                    assignment[node] = decision.nodes[user.name]
+                    assignment[node] = decision.nodes[user]
                 continue
-            graph_id = decision.nodes.get(node.name)
+            graph_id = decision.nodes.get(node)
             if graph_id is None:
                 if decision.nodes:
                     raise FxImportError(f"fx-split-graph's decision has no piece for node "
@@ -182,19 +184,20 @@ def _takes_shape(user, size):
     return getattr(user.target, "__module__", None) == "torch"
 
 
-def decompose_size_nodes(gm, *, fx_opt=None, library=None):
+def decompose_size_nodes(gm, *, library=None):
     """vLLM's `_decompose_size_nodes` (vllm/compilation/backends.py of vLLM
     0.34.0), which split_graph runs first: replaces, in GraphModule `gm`, each
     size without a dim (x.size(), x.shape, sym_size(x)) by its dims, as
     fx-decompose-size decides and split_graph applies it; a size with a dim,
     x.size(0), is a scalar already and stays. In place; returns None. The
-    passes run as split_graph runs them (`fx_opt`, `library`)."""
+    passes run as split_graph runs them (`library`)."""
     states = []
     try:
         with guard.held_interrupts():
-            runner = passes.runner(fx_opt, library)
+            lib = native.library(library)
             result = import_graph(gm, as_split=True)
-            decision = passes.decide(runner, result, [], False)
+            decision = lib.decide(result, [], False)
+            decision.check()
             guard.check()
             states.append(guard.GraphState(gm.graph))
             change = Decomposition(gm.graph)

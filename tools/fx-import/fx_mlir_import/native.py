@@ -15,40 +15,22 @@ the entry points are declared here with ctypes, as include/fx-mlir-c
 declares them. Only fx names: upstream's (fx-mlir-c/Runner.h) would find
 another MLIR of the process, or none, in the self-contained library.
 
-`default_library()` finds the library: inside the package, where `pip
-install .` puts it, else, for the source tree the package is in, where `pip
-install -e` put it or in the tree's build.
+Which file to load, and whether it may be loaded, is loader.py's:
+`default_library()` (re-exported here) finds it.
 """
 
 import ctypes
-import functools
 import itertools
-import json
 import operator
 import os
 import re
-import stat
-import struct
-import sys
 import threading
-import urllib.parse
-from importlib import metadata
 
-from .decision import Decision, Size
+from .decision import Decision, Refusal, Size
 from .errors import FxImportError
+from .loader import BUILD, default_library, registering_copy, unmappable
 
-__all__ = ["BUILD", "Library", "MAX_NESTING", "default_library", "load"]
-
-_PACKAGE = os.path.dirname(os.path.abspath(__file__))
-# In a source tree the package is tools/fx-import/fx_mlir_import, and the
-# build is build/ at the tree's root (utils/build.sh).
-BUILD = os.path.normpath(os.path.join(_PACKAGE, os.pardir, os.pardir, os.pardir, "build"))
-_TREE = os.path.dirname(BUILD)
-# Whether the package runs from a source tree (where the fx-import command
-# is fx_import.py beside it), or is installed.
-_IN_TREE = os.path.isfile(os.path.join(_PACKAGE, os.pardir, "fx_import.py"))
-_NAME = "libFXMLIR-C.so"
-
+__all__ = ["BUILD", "Library", "MAX_NESTING", "default_library", "library", "load"]
 
 class _Handle(ctypes.Structure):
     """MlirContext, MlirModule, MlirPassManager, ...: one opaque pointer."""
@@ -65,17 +47,18 @@ class _StringView(ctypes.Structure):
     _fields_ = [("data", ctypes.c_void_p), ("length", ctypes.c_size_t)]
 
 
-class _SplitSize(ctypes.Structure):
-    """FxMlirSplitSize (fx-mlir-c/Split.h)."""
-    _fields_ = [("name", _StringView), ("rank", ctypes.c_ssize_t),
-                ("static_dims", ctypes.POINTER(ctypes.c_int64)),
-                ("graph_ids", ctypes.POINTER(ctypes.c_int64))]
+def _split_struct(name, *fields):
+    """The ctypes structure of fx-mlir-c/Split.h's FxMlirSplit<name>."""
+    return type(f"_Split{name}", (ctypes.Structure,),
+                {"__doc__": f"FxMlirSplit{name} (fx-mlir-c/Split.h).", "_fields_": list(fields)})
 
 
-class _SplitRefusal(ctypes.Structure):
-    """FxMlirSplitRefusal (fx-mlir-c/Split.h)."""
-    _fields_ = [("node", _StringView), ("source", ctypes.c_int64), ("user", ctypes.c_int64),
-                ("message", _StringView)]
+_SplitNode = _split_struct("Node", ("node", ctypes.c_ssize_t), ("graph_id", ctypes.c_int64))
+_SplitPiece = _split_struct("Piece", ("graph_id", ctypes.c_int64), ("splitting", ctypes.c_bool))
+_SplitSize = _split_struct("Size", ("node", ctypes.c_ssize_t), ("rank", ctypes.c_ssize_t))
+_SplitDim = _split_struct("Dim", ("size", ctypes.c_int64), ("graph_id", ctypes.c_int64))
+_SplitRefusal = _split_struct("Refusal", ("node", ctypes.c_ssize_t), ("source", ctypes.c_int64),
+                              ("user", ctypes.c_int64), ("message", _StringView))
 
 
 class _LogicalResult(ctypes.Structure):
@@ -111,18 +94,18 @@ _SIGNATURES = {
     "fxMlirParsePassPipeline": (
         _LogicalResult, [_Handle, _StringRef, _StringCallback, ctypes.c_void_p]),
     "fxMlirPassManagerRunOnOp": (_LogicalResult, [_Handle, _Handle]),
-    "fxMlirSplitDecide": (_Handle, [_Handle, ctypes.c_ssize_t, ctypes.POINTER(_StringRef),
-                                    _StringRef, ctypes.c_bool]),
+    "fxMlirSplitDecide": (_LogicalResult, [_Handle, ctypes.c_ssize_t, ctypes.POINTER(_StringRef),
+                                           ctypes.c_ssize_t, ctypes.POINTER(_StringRef),
+                                           _StringRef, ctypes.c_bool,
+                                           ctypes.POINTER(_Handle)]),
     "fxMlirSplitDecisionDestroy": (None, [_Handle]),
-    "fxMlirSplitDecisionSucceeded": (ctypes.c_bool, [_Handle]),
     "fxMlirSplitDecisionGetNumNodes": (ctypes.c_ssize_t, [_Handle]),
-    "fxMlirSplitDecisionGetNodeNames": (ctypes.c_void_p, [_Handle]),
-    "fxMlirSplitDecisionGetNodeGraphIds": (ctypes.c_void_p, [_Handle]),
+    "fxMlirSplitDecisionGetNode": (_SplitNode, [_Handle, ctypes.c_ssize_t]),
     "fxMlirSplitDecisionGetNumPieces": (ctypes.c_ssize_t, [_Handle]),
-    "fxMlirSplitDecisionGetPieceGraphIds": (ctypes.c_void_p, [_Handle]),
-    "fxMlirSplitDecisionGetPieceSplitting": (ctypes.c_void_p, [_Handle]),
+    "fxMlirSplitDecisionGetPiece": (_SplitPiece, [_Handle, ctypes.c_ssize_t]),
     "fxMlirSplitDecisionGetNumSizes": (ctypes.c_ssize_t, [_Handle]),
     "fxMlirSplitDecisionGetSize": (_SplitSize, [_Handle, ctypes.c_ssize_t]),
+    "fxMlirSplitDecisionGetSizeDim": (_SplitDim, [_Handle, ctypes.c_ssize_t, ctypes.c_ssize_t]),
     "fxMlirSplitDecisionDynamicDim": (ctypes.c_int64, []),
     "fxMlirSplitDecisionGetNumRefusals": (ctypes.c_ssize_t, [_Handle]),
     "fxMlirSplitDecisionGetRefusal": (_SplitRefusal, [_Handle, ctypes.c_ssize_t]),
@@ -170,131 +153,11 @@ def nesting(text):
 
 
 
-# What an ELF file's header says, after e_ident, and where a program header
-# keeps p_offset and p_filesz and a section header sh_size and sh_info, by
-# EI_CLASS.
-_ELF = {
-    1: ("32-bit", "HHIIIIIHHHHHH", "IIIIIIII", (1, 4), "IIIIIIIIII"),
-    2: ("64-bit", "HHIQQQIHHHHHH", "IIQQQQQQ", (2, 5), "IIQQQQIIQQ"),
-}
-_PN_XNUM = 0xFFFF
-
-
-def _unmappable(path):
-    """Why the loader must not map the file at `path`, or None. The loader
-    maps each segment where the program headers say; a page past the end of
-    a truncated file raises SIGBUS when touched, and that ends the process.
-    So the file must be an ELF file of this process's class and byte order
-    whose program headers, segments and section header table lie within it.
-    A file that cannot be opened here, and a bare name the loader searches
-    for, are left to the loader, which reports them. Anything but a regular
-    file is refused before the loader blocks on it: opening a FIFO waits for
-    a writer, so it is opened without blocking and its type read first."""
-    if os.sep not in path:
-        return None
-    try:
-        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
-    except OSError:
-        return None
-    with open(descriptor, "rb") as file:
-        status = os.fstat(file.fileno())
-        if not stat.S_ISREG(status.st_mode):
-            return "it is not a regular file"
-
-        def read(offset, length):
-            file.seek(offset)
-            return file.read(length)
-
-        try:
-            return _elf_problem(read, status.st_size)
-        except OSError:
-            return None
-
-
-def _elf_problem(read, size):
-    """_unmappable's checks, of a file of `size` bytes that `read(offset,
-    length)` reads."""
-    ident = read(0, 16)
-    if len(ident) < 16 or ident[:4] != b"\x7fELF" or ident[4] not in _ELF:
-        return "it is not an ELF file"
-    bits, header, program, (p_offset, p_filesz), section = _ELF[ident[4]]
-    if bits != f"{struct.calcsize('P') * 8}-bit":
-        return f"it is a {bits} ELF file, and this process is not"
-    if ident[5] != {"little": 1, "big": 2}[sys.byteorder]:
-        return f"its byte order is not this process's ({sys.byteorder}-endian)"
-    order = "<" if ident[5] == 1 else ">"
-    header, program, section = (struct.Struct(order + f)
-                                for f in (header, program, section))
-
-    def past_end(what, offset, length):
-        end = offset + length
-        return (f"it is truncated: {what} ends at byte {end}, past the file's end "
-                f"at byte {size}") if end > size else None
-
-    problem = past_end("its ELF header", 0, 16 + header.size)
-    if problem:
-        return problem
-    (_, _, _, _, phoff, shoff, _, _, phentsize, phnum, shentsize,
-     shnum, _) = header.unpack(read(16, header.size))
-    first_section = None
-    if shoff and (phnum == _PN_XNUM or shnum == 0):
-        # Past 0xfffe of either, the counts are in the first section header.
-        problem = past_end("its first section header", shoff, section.size)
-        if problem:
-            return problem
-        first_section = section.unpack(read(shoff, section.size))
-        shnum = shnum or first_section[5]
-        if phnum == _PN_XNUM:
-            phnum = first_section[7]
-    if phnum and phentsize < program.size:
-        return f"its program headers are {phentsize} bytes, not {program.size}"
-    problem = past_end("its program header table", phoff, phnum * phentsize)
-    if problem:
-        return problem
-    for index in range(phnum):
-        fields = program.unpack(read(phoff + index * phentsize, program.size))
-        problem = past_end(f"its segment {index}", fields[p_offset], fields[p_filesz])
-        if problem:
-            return problem
-    if shoff:
-        return past_end("its section header table", shoff, shnum * shentsize)
-    return None
-
-
-def _registering_copy():
-    """The path of the copy of the library, mapped in this process, whose fx
-    passes MLIR's registry holds, or None."""
-    try:
-        with open("/proc/self/maps") as maps:
-            lines = maps.read().splitlines()
-    except OSError:
-        return None
-    ranges = {}
-    for line in lines:
-        fields = line.split(maxsplit=5)
-        if len(fields) == 6 and fields[5].startswith("/"):
-            start, _, end = fields[0].partition("-")
-            ranges.setdefault(fields[5], []).append((int(start, 16), int(end, 16)))
-    for path, spans in ranges.items():
-        try:
-            function = ctypes.CDLL(path, mode=os.RTLD_NOLOAD | os.RTLD_LAZY)[
-                "fxMlirTryRegisterAllPasses"]
-        except (OSError, AttributeError):
-            continue
-        # Only the file's own entry point, not one of a library it links.
-        address = ctypes.cast(function, ctypes.c_void_p).value
-        if any(start <= address < end for start, end in spans):
-            function.restype = ctypes.c_bool
-            if function():  # Registers nothing: a copy has already.
-                return path
-    return None
-
-
 class Library:
     """libFXMLIR-C.so, loaded into this process."""
 
     def __init__(self, path):
-        why = _unmappable(path)
+        why = unmappable(path)
         if why:
             raise FxImportError(f"cannot load the fx-mlir C API library '{path}': {why}; "
                                 "rebuild it, or reinstall the fx-mlir package")
@@ -316,7 +179,7 @@ class Library:
         # library itself tells, not a variable of this module, which a reload
         # or a second import of the package would not share.
         if not self._lib.fxMlirTryRegisterAllPasses():
-            other = _registering_copy()
+            other = registering_copy()
             loaded = f"'{other}'" if other else "another copy of it"
             raise FxImportError(f"cannot load the fx-mlir C API library '{path}': this process "
                                 f"has loaded {loaded}, and one process can hold one copy; "
@@ -349,19 +212,24 @@ class Library:
     def decide(self, result, ops, match_fx_targets, release=None):
         """fx-split-graph's decision on `result`, a graph import_graph
         imported as_split, at the op names `ops` (None: the default list of
-        vLLM `release`, None for 0.34.0's), through fxMlirSplitDecide: a
-        Decision (decision.py), its diagnostics typed as (severity,
+        vLLM `release`, None for 0.34.0's), through fxMlirSplitDecide: a Decision (decision.py), its
+        nodes the fx.Nodes of `result`'s graph, which cross the C API as
+        their positions in it, and its diagnostics typed as (severity,
         message)."""
         lib = self._lib
         names = None if ops is None else (_StringRef * len(ops))(*map(_string_ref, ops))
+        graph = list(result.gm.graph.nodes)
+        table = (_StringRef * len(graph))(*(_string_ref(node.name) for node in graph))
         release = _StringRef() if release is None else _string_ref(release)
         diagnostics = []
 
         def decide(module):
-            handle = lib.fxMlirSplitDecide(lib.fxMlirModuleGetOperation(module),
-                                           len(ops or ()), names, release, match_fx_targets)
+            handle = _Handle()
+            decided = lib.fxMlirSplitDecide(lib.fxMlirModuleGetOperation(module), len(graph),
+                                            table, len(ops or ()), names, release,
+                                            match_fx_targets, ctypes.byref(handle))
             try:
-                return _read_decision(lib, handle, diagnostics)
+                return _read_decision(lib, handle, graph, bool(decided.value), diagnostics)
             finally:
                 lib.fxMlirSplitDecisionDestroy(handle)
 
@@ -456,37 +324,36 @@ class Library:
             lib.fxMlirPassManagerDestroy(manager)
 
 
-def _strings(views):
-    return [ctypes.string_at(v.data, v.length).decode() for v in views]
+def _string(view):
+    return ctypes.string_at(view.data, view.length).decode()
 
 
-def _read_decision(lib, handle, diagnostics):
-    """The Decision of an FxMlirSplitDecision (fx-mlir-c/Split.h)."""
-    count = lib.fxMlirSplitDecisionGetNumNodes(handle)
-    names = _strings((_StringView * count).from_address(
-        lib.fxMlirSplitDecisionGetNodeNames(handle))) if count else []
-    ids = (ctypes.c_int64 * count).from_address(
-        lib.fxMlirSplitDecisionGetNodeGraphIds(handle)) if count else []
-    count = lib.fxMlirSplitDecisionGetNumPieces(handle)
-    pieces = dict(zip(
-        (ctypes.c_int64 * count).from_address(lib.fxMlirSplitDecisionGetPieceGraphIds(handle)),
-        (ctypes.c_bool * count).from_address(lib.fxMlirSplitDecisionGetPieceSplitting(handle))
-    )) if count else {}
+def _read_decision(lib, handle, graph, succeeded, diagnostics):
+    """The Decision of an FxMlirSplitDecision (fx-mlir-c/Split.h) on the
+    nodes `graph`, in graph order."""
+    def each(count, get):
+        return [get(handle, i) for i in range(count(handle))]
+
+    def node(position):
+        return graph[position] if 0 <= position < len(graph) else None
+
+    nodes = {node(n.node): n.graph_id
+             for n in each(lib.fxMlirSplitDecisionGetNumNodes, lib.fxMlirSplitDecisionGetNode)
+             if node(n.node) is not None}
+    pieces = each(lib.fxMlirSplitDecisionGetNumPieces, lib.fxMlirSplitDecisionGetPiece)
     dynamic = lib.fxMlirSplitDecisionDynamicDim()
     sizes = []
-    for i in range(lib.fxMlirSplitDecisionGetNumSizes(handle)):
-        size = lib.fxMlirSplitDecisionGetSize(handle, i)
-        sizes.append(Size(_strings([size.name])[0],
-                          [None if d == dynamic else d for d in size.static_dims[:size.rank]],
-                          size.graph_ids[:size.rank]))
-    refusals = []
-    for i in range(lib.fxMlirSplitDecisionGetNumRefusals(handle)):
-        refusal = lib.fxMlirSplitDecisionGetRefusal(handle, i)
-        node, message = _strings([refusal.node, refusal.message])
-        refusals.append((node, f"submod_{refusal.source}",
-                         None if refusal.user < 0 else f"submod_{refusal.user}", message))
-    return Decision(bool(lib.fxMlirSplitDecisionSucceeded(handle)), diagnostics,
-                    dict(zip(names, ids)), pieces, sizes, refusals)
+    for i, size in enumerate(each(lib.fxMlirSplitDecisionGetNumSizes,
+                                  lib.fxMlirSplitDecisionGetSize)):
+        dims = [lib.fxMlirSplitDecisionGetSizeDim(handle, i, d) for d in range(size.rank)]
+        sizes.append(Size(node(size.node), [None if d.size == dynamic else d.size for d in dims],
+                          [d.graph_id for d in dims]))
+    refusals = [Refusal(node(r.node), r.source, None if r.user < 0 else r.user,
+                        _string(r.message))
+                for r in each(lib.fxMlirSplitDecisionGetNumRefusals,
+                              lib.fxMlirSplitDecisionGetRefusal)]
+    return Decision(succeeded, diagnostics, nodes, {p.graph_id: p.splitting for p in pieces},
+                    sizes, refusals)
 
 
 def _check_nesting(what, nested):
@@ -494,45 +361,6 @@ def _check_nesting(what, nested):
     if depth > MAX_NESTING:
         raise FxImportError(f"the {what} nests {depth} deep; the in-process "
                             f"runner takes at most {MAX_NESTING}")
-
-
-def default_library():
-    """The path of libFXMLIR-C.so to load when none is given: the one
-    installed inside this package (pyproject.toml, tools/fx-import/CMakeLists.txt),
-    else, in a source tree, the one an editable install of that tree put in
-    the environment, else the tree's build/lib/; None if the tree has none.
-    An installed package without its library is an FxImportError: it has
-    nothing else to run the passes with."""
-    own = os.path.join(_PACKAGE, "lib", _NAME)
-    if os.path.exists(own):
-        return own
-    source, editable, dist = _installed_from()
-    if not _IN_TREE:
-        raise FxImportError(f"the installed fx-mlir package has no '{own}'; reinstall it: "
-                            f"pip install --force-reinstall --no-deps {source or 'SOURCE_TREE'}")
-    if editable and source == os.path.realpath(_TREE):
-        # That install imports the package from this tree, and pip's record
-        # says where it put the library.
-        path = next((str(f.locate()) for f in dist.files or () if f.name == _NAME), None)
-        if path is not None and os.path.exists(path):
-            return path
-    path = os.path.join(BUILD, "lib", _NAME)
-    return path if os.path.exists(path) else None
-
-
-@functools.lru_cache(maxsize=None)  # split_graph asks on each call.
-def _installed_from():
-    """(the source tree the fx-mlir distribution of this environment was
-    installed from or None, whether it was `pip install -e`, the
-    distribution or None), from pip's record of the install."""
-    try:
-        dist = metadata.distribution("fx-mlir")
-        installed = json.loads(dist.read_text("direct_url.json") or "{}")
-    except (metadata.PackageNotFoundError, ValueError):
-        return None, False, None
-    url = urllib.parse.urlsplit(installed.get("url", ""))
-    source = os.path.realpath(urllib.parse.unquote(url.path)) if url.scheme == "file" else None
-    return source, bool(installed.get("dir_info", {}).get("editable")), dist
 
 
 _loaded = {}
@@ -545,6 +373,20 @@ def loaded():
     """The Library this process has loaded, if any: one process holds one
     copy."""
     return next(iter(_loaded.values()), None)
+
+
+def library(path=None):
+    """The Library to decide with: the one at `path`, else the one this
+    process has loaded, else default_library()'s; an FxImportError where
+    there is none."""
+    if path is None:
+        if loaded() is not None:
+            return loaded()
+        path = default_library()
+        if path is None:
+            raise FxImportError(f"this source tree has not built libFXMLIR-C.so (in {BUILD}): "
+                                f"build it (ninja -C {BUILD} FXMLIR-C), or pass library=")
+    return load(os.fspath(path))
 
 
 def load(path):

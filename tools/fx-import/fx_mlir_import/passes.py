@@ -2,11 +2,12 @@
 # See the LICENSE file at the root of fx-mlir for license information.
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
-"""Runs fx-opt's passes on an import and reads what they report in their
-structured form: fx-decompose-size's `report-file` (one JSON object per size
-op) and fx-split-graph's `map-file` (one JSON document). The names below are
-the ones the passes write (lib/Dialect/FX/Transforms); each is spelled here
-once.
+"""What `fx-import --check` runs: fx-opt's passes on an import, by pipeline
+text, and what they report for people who run fx-opt: fx-decompose-size's
+`report-file` (one JSON object per size op) and fx-split-graph's `map-file`
+(one JSON document). The names below are the ones the passes write
+(lib/Dialect/FX/Transforms). split_graph uses none of this: it takes its
+decision through the C API (native.Library.decide).
 
 The passes run in the fx-opt at a path, or in this process through a
 `native.Library` (libFXMLIR-C.so); both give a `Ran`."""
@@ -19,7 +20,6 @@ import subprocess
 import tempfile
 
 from . import native
-from .decision import Decision, Size
 from .errors import FxImportError
 
 # The keys and values of fx-decompose-size{report-file} and
@@ -28,10 +28,7 @@ NODE, ACTION, REASON, DIMS = "node", "action", "reason", "dims"
 DECOMPOSED, ERASED = "decomposed", "erased"
 WITH_DIM, SYM_SIZE, UNRANKED = "with-dim", "sym-size", "unranked"
 FUNCTIONS, ERRORS, PIECES, NODES, CUTS = "functions", "errors", "pieces", "nodes", "cuts"
-SUBMOD, GRAPH_ID, SPLITTING = "submod", "graph_id", "splitting"
-NAME, DIM, ERASED_NODE = "name", "dim", "erased"
-SIZES, STATIC, GRAPH_IDS = "sizes", "static", "graph_ids"
-FROM, TO, MESSAGE = "from", "to", "message"
+SUBMOD, GRAPH_ID, SPLITTING, MESSAGE = "submod", "graph_id", "splitting", "message"
 BEFORE, AFTER, CROSSES, VALUE, TYPE = "before", "after", "crosses", "value", "type"
 
 # The source tree's fx-opt; an installed package has none.
@@ -39,32 +36,26 @@ FX_OPT = os.path.join(native.BUILD, "bin", "fx-opt")
 
 # Where fx-decompose-size puts the dims: as vLLM 0.34.0's
 # _decompose_size_nodes does (vllm/compilation/backends.py:506-577), right
-# after the tensor's producer; with the walk driver, a dead x.size()'s too,
-# rather than erasing it, as fxMlirSplitDecide runs it.
+# after the tensor's producer.
 VLLM_PLACEMENT = "placement=after-producer"
-DEAD_SIZES_TOO = "use-walk-driver=true"
 
 
-def runner(fx_opt=None, library=None):
-    """What runs the passes, for split_graph and --check alike: the fx-opt
-    at path `fx_opt`, or the libFXMLIR-C.so at path `library` loaded into
-    this process (a native.Library); with neither, the library this
-    process has loaded already, else native.default_library() (the
-    installed package's, else the build's), else the build's fx-opt."""
-    if fx_opt is not None and library is not None:
-        raise FxImportError("split_graph: give fx_opt or library, not both")
+def runner(fx_opt=None):
+    """What runs --check's passes: the fx-opt at path `fx_opt`; without
+    one, the library this process has loaded already, else
+    native.default_library() (the installed package's, else the build's),
+    else the build's fx-opt."""
     if fx_opt is not None:
         return os.fspath(fx_opt)
-    if library is None and native.loaded() is not None:
+    if native.loaded() is not None:
         return native.loaded()
-    if library is None:
-        library = native.default_library()
+    library = native.default_library()
     if library is not None:
-        return native.load(os.fspath(library))
+        return native.load(library)
     if not os.path.exists(FX_OPT):
         raise FxImportError(f"this source tree has built neither libFXMLIR-C.so nor fx-opt "
                             f"(in {native.BUILD}): build them (ninja -C {native.BUILD}), or "
-                            f"pass library= or fx_opt=")
+                            f"give --fx-opt")
     return FX_OPT
 
 
@@ -163,74 +154,19 @@ def decompose_report(runner, text):
         return records
 
 
-def split_map(runner, text, split_ops, decompose=True, match_fx_targets=False,
-              dead_sizes=False, release=None):
+def split_map(runner, text, split_ops, decompose=True, match_fx_targets=False):
     """fx-split-graph's map of the import at `split_ops` (a comma list, `{}`
-    for none; None for the pass's default, vLLM `release`'s where given),
-    with its match-fx-targets
+    for none; None for the pass's default), with its match-fx-targets
     extension if asked, after fx-decompose-size placed as vLLM places it,
-    run by `runner` (as run_pipeline takes it), decomposing dead sizes too
-    with `dead_sizes`: (map or None, Ran)."""
+    run by `runner` (as run_pipeline takes it): (map or None, Ran)."""
     with _pass_output() as (path, fd):
         ops = "" if split_ops is None else f"splitting-ops={split_ops} "
-        if release is not None:
-            ops += f"vllm-release={release} "
         if match_fx_targets:
             ops += "match-fx-targets=true "
         split = f"fx-split-graph{{{ops}map-file={path}}}"
         if decompose:
-            placement = f"{VLLM_PLACEMENT} {DEAD_SIZES_TOO}" if dead_sizes else VLLM_PLACEMENT
-            split = f"func.func(fx-decompose-size{{{placement}}}),{split}"
+            split = f"func.func(fx-decompose-size{{{VLLM_PLACEMENT}}}),{split}"
         done = run_pipeline(runner, text, f"builtin.module({split})", (fd,))
         # Empty when the pass did not get as far as writing its map.
         document = _read(fd)
         return (json.loads(document) if document else None), done
-
-
-def split_decision(fx_opt, text, ops, match_fx_targets=False, release=None):
-    """The Decision (decision.py) of fx-split-graph on the import `text` at
-    the op names `ops` (None: the default list of vLLM `release`, None for
-    the pass's), run in the fx-opt at
-    path `fx_opt`: what fxMlirSplitDecide gives in process, read from the
-    pass's `map-file`, fx-opt's output for other processes."""
-    document, ran = split_map(fx_opt, text, None if ops is None else ",".join(ops) or "{}",
-                              match_fx_targets=match_fx_targets, dead_sizes=True,
-                              release=release)
-    diagnostics = [] if ran.succeeded else [("error", first_error(ran.stderr))]
-    if document is None:
-        return Decision(False, diagnostics)
-    (function,) = document[FUNCTIONS]
-    decision = Decision(ran.succeeded, diagnostics)
-    for error in function[ERRORS]:
-        decision.refusals.append((error[NODE], error[FROM], error.get(TO), error[MESSAGE]))
-    by_name = {piece[SUBMOD]: piece[GRAPH_ID] for piece in function.get(PIECES, [])}
-    decision.pieces = {piece[GRAPH_ID]: piece[SPLITTING] for piece in function.get(PIECES, [])}
-    for record in function.get(NODES, []):
-        if DIM not in record and not record.get(ERASED_NODE):
-            decision.nodes[record[NAME]] = by_name[record[SUBMOD]]
-    decision.sizes = [Size(size[NAME], size[STATIC], size[GRAPH_IDS])
-                      for size in function.get(SIZES, [])]
-    return decision
-
-
-def decision_of(runner, result, ops, match_fx_targets, release=None):
-    """The Decision of `runner` (a native.Library or an fx-opt path) on the
-    as_split import `result` at `ops` (None: vLLM `release`'s default list,
-    None for 0.34.0's), refusals and all: split_graph's through `decide`,
-    and the vLLM plugin's check mode's as it is."""
-    if isinstance(runner, native.Library):
-        return runner.decide(result, ops, match_fx_targets, release)
-    return split_decision(runner, result.text, ops, match_fx_targets, release)
-
-
-def decide(runner, result, ops, match_fx_targets, release=None):
-    """The Decision of `runner` (a native.Library or an fx-opt path) on the
-    as_split import `result`, as decision_of takes them; raises what it
-    refuses, in one line."""
-    decision = decision_of(runner, result, ops, match_fx_targets, release)
-    for node, source, user, message in decision.refusals:
-        user = user or "the graph's output"
-        raise FxImportError(f"node '{node}' cannot cross from {source} to {user}: {message}")
-    if not decision.succeeded:
-        raise FxImportError("fx-split-graph failed: " + decision.first_error())
-    return decision

@@ -10,7 +10,9 @@ keep_original_order=True, tuple_return=True)` under
 `build` makes the same split module from a partition that is already
 decided: the same pieces with the same inputs, outputs, node names and
 meta, the same stitching graph (torch/fx/passes/split_module.py, torch
-2.13.0, whose behaviour it follows, including its errors). What it does
+2.13.0, whose behaviour it follows). Where split_module would raise, `build`
+raises one FxImportError that says why in its own words, from what it
+holds: the symbol no node binds, or the node whose symbol makes the cycle. What it does
 not do is what that call spends most of its time on when the partition
 comes from outside: a callback and a closure per node, the free symbols of
 an example value computed again at each use of it, and per node made,
@@ -27,6 +29,12 @@ import torch.fx
 import torch.fx.traceback as fx_traceback
 from torch.fx._lazy_graph_module import _make_graph_module, _use_lazy_graph_module
 from torch.fx.experimental.symbolic_shapes import free_symbols, is_symbolic
+
+from .errors import FxImportError
+from .specs import one_line
+
+# What every error of `build` says first.
+_CANNOT = "torch.fx's split_module cannot apply fx-split-graph's partition: "
 
 # What split_module keeps out of the pieces' data flow: a region's entry
 # and exit, copied into each piece the region spans.
@@ -45,7 +53,7 @@ class _Piece:
         self.name = f"submod_{piece_id}"
         self.graph = torch.fx.Graph()
         self.env = {}  # a node of the graph -> its value in this piece
-        # Names, in first-use order (dicts as ordered sets).
+        # Nodes of the graph, in first-use order (dicts as ordered sets).
         self.inputs, self.outputs = {}, {}
         self.needs, self.needed_by = {}, {}  # piece ids
         self.targets = {}  # attribute name -> what the piece's module holds
@@ -55,7 +63,8 @@ def _attribute(gm, qualname):
     value = gm
     for atom in qualname.split("."):
         if not hasattr(value, atom):
-            raise AttributeError(f"Node target {qualname} not found!")
+            raise FxImportError(f"{_CANNOT}node target {qualname} is no attribute of the "
+                                "module")
         value = getattr(value, atom)
     return value
 
@@ -115,9 +124,15 @@ def build(gm, piece_of):
     split_module cannot do, a node in no piece, is computed by the split
     module itself where the output uses it (a torch.Size the graph returns,
     which may not be a piece's output), and left out where nothing does; a
-    get_attr only the output reads is the split module's own."""
+    get_attr only the output reads is the split module's own. What torch.fx
+    raises on the way is one FxImportError too."""
     with _use_lazy_graph_module(True):
-        return _Builder(gm, piece_of).run()
+        try:
+            return _Builder(gm, piece_of).run()
+        except FxImportError:
+            raise
+        except Exception as e:  # torch.fx's own, in one line
+            raise FxImportError(_CANNOT + one_line(e)) from None
 
 
 class _Builder:
@@ -129,7 +144,6 @@ class _Builder:
         self.pieces = {}  # graph id -> _Piece, in order of first node
         self.symbol_node = {}  # a bare symbol -> the first node that is it
         self.symbols = {}  # a node -> the free symbols of its value, sorted
-        self.by_name = {node.name: node for node in self.graph.nodes}
 
     def run(self):
         grad, autocast, exits = self._assign()
@@ -180,22 +194,22 @@ class _Builder:
             if _is_global_state(node):
                 if node.target is _SET_GRAD:
                     if len(node.args) != 1:
-                        raise AssertionError(
+                        raise FxImportError(_CANNOT +
                             f"Expected 1 arg for _set_grad_enabled, got {len(node.args)}")
                     if not isinstance(node.args[0], bool):
-                        raise AssertionError(f"Expected bool arg, got {type(node.args[0])}")
+                        raise FxImportError(_CANNOT + f"Expected bool arg, got {type(node.args[0])}")
                     active_grad = node
                     grad[node] = {piece_id}
                 elif node.target is _ENTER_AUTOCAST:
                     if any(isinstance(arg, torch.fx.Node) for arg in node.args):
-                        raise AssertionError(
+                        raise FxImportError(_CANNOT +
                             "Expected all args to be python constants, not Nodes")
                     active_autocasts.add(node)
                     autocast[node] = {piece_id}
                     exits[node] = None
                 else:
                     if len(node.args) != 1:
-                        raise AssertionError(
+                        raise FxImportError(_CANNOT +
                             f"Expected 1 arg for _exit_autocast, got {len(node.args)}")
                     autocast[node.args[0]].add(piece_id)
                     active_autocasts.remove(node.args[0])
@@ -205,7 +219,7 @@ class _Builder:
             for entry in active_autocasts:
                 autocast[entry].add(piece_id)
         if any(exit_node is None for exit_node in exits.values()):
-            raise AssertionError("autocast must exit")
+            raise FxImportError(_CANNOT + "autocast must exit")
         return ({k: sorted(v) for k, v in grad.items()},
                 {k: sorted(v) for k, v in autocast.items()}, exits)
 
@@ -224,7 +238,7 @@ class _Builder:
                 continue
             if monotonic:
                 if highest > piece_id:
-                    raise AssertionError(
+                    raise FxImportError(_CANNOT +
                         "autocast or set_grad_enabled require monotonically increasing "
                         f"partitions: highest: {highest}, this node's: {piece_id}")
                 highest = piece_id
@@ -247,20 +261,24 @@ class _Builder:
             return
         if value_id is not None:
             source = self.pieces[value_id]
-            source.outputs.setdefault(value.name)
+            source.outputs.setdefault(value)
             if user_id is not None:
                 source.needed_by.setdefault(user_id)
         if user_id is None:
             return
         user = self.pieces[user_id]
-        user.inputs.setdefault(value.name)
+        user.inputs.setdefault(value)
         for symbol in self._symbols(value):
-            bound = self.symbol_node[symbol]
-            user.inputs.setdefault(bound.name)
+            bound = self.symbol_node.get(symbol)
+            if bound is None:
+                raise FxImportError(
+                    f"{_CANNOT}no node binds symbol {symbol}, which a value passed to a piece "
+                    f"has in its shape (give the graph a SymInt placeholder for it)")
+            user.inputs.setdefault(bound)
             if bound.op != "placeholder":
                 bound_id = self.piece_of.get(bound)
                 if bound_id is not None:
-                    self.pieces[bound_id].outputs.setdefault(bound.name)
+                    self.pieces[bound_id].outputs.setdefault(bound)
                     self.pieces[bound_id].needed_by.setdefault(user_id)
                     user.needs.setdefault(bound_id)
         if value_id is not None:
@@ -293,14 +311,27 @@ class _Builder:
                 if not waiting[dependent]:
                     ready.append(dependent)
         if done != len(self.pieces):
-            raise RuntimeError("cycle exists between partitions!")
+            raise FxImportError(_CANNOT + self._cycle())
+
+    def _cycle(self):
+        """Why the pieces depend on each other in a cycle: where a symbol is
+        first a node's, not a placeholder's, split_module passes it from that
+        node's piece to pieces before it."""
+        for symbol, node in self.symbol_node.items():
+            if node.op != "placeholder" and isinstance(node.meta.get("example_value"),
+                                                       torch.SymInt):
+                return (f"node '{node.name}' is the first to have symbol {symbol} and no "
+                        f"placeholder has it, so split_module passes it from there to the "
+                        f"pieces whose inputs have it in their shapes, some before it "
+                        f"(RuntimeError: cycle exists between partitions!; give the graph "
+                        f"a SymInt placeholder for it)")
+        return "RuntimeError: cycle exists between partitions!"
 
     def _inputs(self, piece):
         """The piece's placeholders, in input order, then the submodules it
         reads (a higher-order op's subgraph), which it holds itself."""
         values, modules = [], []
-        for name in piece.inputs:
-            node = self.by_name[name]
+        for node in piece.inputs:
             if node.op == "get_attr" and isinstance(_attribute(self.gm, node.target),
                                                     torch.nn.Module):
                 modules.append(node)
@@ -313,7 +344,7 @@ class _Builder:
                 piece.targets[node.target] = _attribute(self.gm, node.target)
             else:
                 made = piece.graph.placeholder(node.name, type_expr=node.type)
-                placeholders[node.name] = None
+                placeholders[node] = None
             made.meta.update(node.meta)
             piece.env[node] = made
         piece.inputs = placeholders
@@ -346,35 +377,34 @@ class _Builder:
         def construct(node):
             if node.op == "placeholder":
                 default = node.args[0] if node.args else inspect.Signature.empty
-                env[node.name] = base.placeholder(node.target, type_expr=node.type,
-                                                  default_value=default)
+                env[node] = base.placeholder(node.target, type_expr=node.type,
+                                             default_value=default)
             elif node.op == "get_attr":
-                env[node.name] = base.get_attr(node.target)
+                env[node] = base.get_attr(node.target)
                 attrs[node.target] = _attribute(self.gm, node.target)
             else:
                 return
-            env[node.name].meta.update(node.meta)
+            env[node].meta.update(node.meta)
 
         for piece in self.pieces.values():
-            piece.graph.output(tuple(piece.env[self.by_name[name]] for name in piece.outputs))
+            piece.graph.output(tuple(piece.env[node] for node in piece.outputs))
             if not made:
                 for node in self.graph.find_nodes(op="placeholder"):
                     construct(node)
                     made.add(node)
-            for name in piece.inputs:
-                node = self.by_name[name]
+            for node in piece.inputs:
                 if node not in made:
                     construct(node)
                     made.add(node)
             attrs[piece.name] = _make_graph_module(piece.targets, piece.graph)
-            call = base.call_module(piece.name, tuple(env[name] for name in piece.inputs))
-            for i, name in enumerate(piece.outputs):
-                env[name] = _getitem(base, call, i)
+            call = base.call_module(piece.name, tuple(env[node] for node in piece.inputs))
+            for i, node in enumerate(piece.outputs):
+                env[node] = _getitem(base, call, i)
         if not env:
             for node in self.graph.nodes:
                 construct(node)
         def value(node):
-            if node.name not in env:  # in no piece, or a get_attr no piece reads
+            if node not in env:  # in no piece, or a get_attr no piece reads
                 if node.op == "get_attr":
                     construct(node)
                 else:
@@ -383,8 +413,8 @@ class _Builder:
                                             torch.fx.graph.map_arg(node.kwargs, value),
                                             type_expr=node.type)
                     made.meta.update(node.meta)
-                    env[node.name] = made
-            return env[node.name]
+                    env[node] = made
+            return env[node]
 
         output = self.graph.output_node()
         base.output(torch.fx.graph.map_arg(output.args[0], value))

@@ -7,9 +7,9 @@ with the partition decided and checked by fx-mlir.
 
 The graph is imported; fx-decompose-size (the dims placed as vLLM places
 them) and fx-split-graph decide, in this process through libFXMLIR-C.so's
-fxMlirSplitDecide or in an fx-opt process, and hand back a Decision
-(decision.py). Nothing touches the GraphModule before that: the decision's
-size decomposition is then applied to it once (decompose.py), and the
+fxMlirSplitDecide, and hand back a Decision (decision.py), the one route to
+it. Nothing touches the GraphModule before that: the decision's size
+decomposition is then applied to it once (decompose.py), and the
 pieces that torch's split_module makes as vLLM calls it are built from the
 partition (pieces.py), lazy modules whose first use is thread-safe
 (lazy.py). Where that raises, the decomposition is undone.
@@ -23,19 +23,13 @@ import sys
 import time
 from importlib import metadata
 
-import sympy
 import torch
 import torch.fx
 
-from . import guard, lazy, passes, pieces
+from . import guard, lazy, native, pieces
 from .decompose import Decomposition
 from .errors import FxImportError
 from .importer import collector_paused, import_graph
-from .specs import one_line
-
-# What no op name has (torch's are `ns::op.overload`, identifiers), and
-# what the pass option's list and pipeline syntax cannot carry.
-_NOT_IN_NAMES = (",", "{", "}", "\"")
 
 # The names torch.fx's split_module gives the pieces, as attributes of the
 # split module (torch/fx/passes/split_module.py, torch 2.13.0).
@@ -52,8 +46,7 @@ class SplitItem:
     graph: torch.fx.GraphModule
 
 
-def split_graph(gm, splitting_ops=None, *, match_fx_targets=False, stats=None, fx_opt=None,
-                library=None):
+def split_graph(gm, splitting_ops=None, *, match_fx_targets=False, stats=None, library=None):
     """Splits GraphModule `gm` at `splitting_ops` (vLLM's names, such as
     `vllm::unified_attention_with_output`, or resolved torch ops; None:
     vLLM's default list, the installed vLLM's where fx-mlir knows its
@@ -69,16 +62,16 @@ def split_graph(gm, splitting_ops=None, *, match_fx_targets=False, stats=None, f
     (`torch.nn.functional.scaled_dot_product_attention`, a method `view`).
 
     The passes run in this process through the C API library `library`
-    (libFXMLIR-C.so), or in the fx-opt process at path `fx_opt`; with
-    neither, through native.default_library() (the installed package's, else
-    the build's), else the build's fx-opt. `stats`, a dict, receives the
+    (libFXMLIR-C.so); without one, through the library this process has
+    loaded, else native.default_library() (the installed package's, else the
+    build's). `stats`, a dict, receives the
     seconds spent per stage: import, passes (the decision), decompose (its
     application to `gm`), build (the pieces).
     Raises FxImportError, one line naming the node and both pieces, where
     fx-mlir refuses the split."""
     if stats is not None and not isinstance(stats, collections.abc.MutableMapping):
         raise FxImportError(f"stats must be a dict, not {type(stats).__name__}")
-    _check_arguments("split_graph", gm, fx_opt, library)
+    _check_arguments("split_graph", gm, library)
     # Where anything raises, an interrupt included, gm is put back, users
     # order, namespace and lookup table too (guard.py); SIGINT is held
     # meanwhile, so that none lands inside torch.fx, a fake mode or a
@@ -87,8 +80,8 @@ def split_graph(gm, splitting_ops=None, *, match_fx_targets=False, stats=None, f
     try:
         with collector_paused(), guard.held_interrupts():
             # Loading the library, once per process, is no stage of a split.
-            runner = passes.runner(fx_opt, library)
-            return _split(gm, runner, _op_names(splitting_ops), match_fx_targets, stats, states,
+            lib = native.library(library)
+            return _split(gm, lib, _op_names(splitting_ops), match_fx_targets, stats, states,
                           default_release() if splitting_ops is None else None)
     except BaseException:
         for state in states:
@@ -96,31 +89,29 @@ def split_graph(gm, splitting_ops=None, *, match_fx_targets=False, stats=None, f
         raise
 
 
-def decide(gm, splitting_ops=None, *, match_fx_targets=False, fx_opt=None, library=None):
+def decide(gm, splitting_ops=None, *, match_fx_targets=False, library=None):
     """fx-mlir's decision on GraphModule `gm` at `splitting_ops`, as
     split_graph takes them, its passes run as there, with nothing done to
     `gm`: (the ImportResult, the Decision), refusals and all, where
     split_graph would raise the first. The vLLM plugin's check mode sets it
     beside vLLM's split (vllm_check.py). Raises FxImportError where the graph
     does not import."""
-    _check_arguments("decide", gm, fx_opt, library)
+    _check_arguments("decide", gm, library)
     with collector_paused(), guard.held_interrupts():
-        runner = passes.runner(fx_opt, library)
+        lib = native.library(library)
         _check_attribute_names(gm)
         result = import_graph(gm, as_split=True)
-        return result, passes.decision_of(
-            runner, result, _op_names(splitting_ops), match_fx_targets,
-            default_release() if splitting_ops is None else None)
+        return result, lib.decide(result, _op_names(splitting_ops), match_fx_targets,
+                                  default_release() if splitting_ops is None else None)
 
 
-def _check_arguments(caller, gm, fx_opt, library):
-    """Raises FxImportError unless `gm` is a GraphModule and both paths are
-    paths."""
+def _check_arguments(caller, gm, library):
+    """Raises FxImportError unless `gm` is a GraphModule and `library` a
+    path or None."""
     if not isinstance(gm, torch.fx.GraphModule):
         raise FxImportError(f"{caller} takes a torch.fx.GraphModule, not {type(gm).__name__}")
-    for name, path in (("library", library), ("fx_opt", fx_opt)):
-        if path is not None and not isinstance(path, (str, os.PathLike)):
-            raise FxImportError(f"{name} must be a path, not {type(path).__name__}")
+    if library is not None and not isinstance(library, (str, os.PathLike)):
+        raise FxImportError(f"library must be a path, not {type(library).__name__}")
 
 
 def default_release():
@@ -144,7 +135,7 @@ def default_release():
     return release if release in KNOWN else None
 
 
-def _split(gm, runner, ops, match_fx_targets, stats, states, release):
+def _split(gm, lib, ops, match_fx_targets, stats, states, release):
     times = {}
     clock = time.perf_counter()
 
@@ -158,7 +149,8 @@ def _split(gm, runner, ops, match_fx_targets, stats, states, release):
     _check_attribute_names(gm)
     result = import_graph(gm, as_split=True)
     lap("import")
-    decision = passes.decide(runner, result, ops, match_fx_targets, release)
+    decision = lib.decide(result, ops, match_fx_targets, release)
+    decision.check()
     lap("passes")
     states.append(guard.GraphState(gm.graph))
     change = Decomposition(gm.graph)
@@ -186,43 +178,10 @@ def _build(gm, assignment):
     one output returns a 1-tuple, and each generates its code on first
     need), each module generating its code one thread at a time
     (lazy.py). What split_module would raise (a cycle between pieces,
-    a symbol no node binds) becomes one line."""
-    try:
-        split_gm = pieces.build(gm, assignment)
-    except Exception as e:  # whatever the build raises, in one line
-        if isinstance(e, KeyError) and e.args and isinstance(e.args[0], sympy.Symbol):
-            # split_module's symbol_to_node[s]: a symbol of a value passed to a
-            # piece that no SymInt placeholder or node has for example value.
-            why = (f"no node binds symbol {e.args[0]}, which a value passed to a piece "
-                   f"has in its shape (give the graph a SymInt placeholder for it)")
-        elif isinstance(e, RuntimeError) and (bound := _bound_by_a_node(gm)):
-            # split_module passes a symbol to a piece from the first node
-            # whose example value is it; from that node's own piece or a
-            # later one, its dependencies make a cycle.
-            why = (f"node '{bound[0].name}' is the first to have symbol {bound[1]} and no "
-                   f"placeholder has it, so split_module passes it from there to the "
-                   f"pieces whose inputs have it in their shapes, some before it ({one_line(e)}; "
-                   f"give the graph a SymInt placeholder for it)")
-        else:
-            why = one_line(e)
-        raise FxImportError("torch.fx's split_module cannot apply fx-split-graph's "
-                            f"partition: {why}") from None
+    a symbol no node binds), pieces.build raises as one FxImportError."""
+    split_gm = pieces.build(gm, assignment)
     lazy.make_thread_safe(split_gm)
     return split_gm
-
-
-def _bound_by_a_node(gm):
-    """(node, symbol) of the first symbol whose binding, as split_module
-    picks it (the first node with the bare SymInt for example value), is no
-    placeholder, or None."""
-    bound = set()
-    for node in gm.graph.nodes:
-        value = node.meta.get("example_value")
-        if isinstance(value, torch.SymInt) and isinstance(value.node.expr, sympy.Symbol):
-            if value.node.expr not in bound and node.op != "placeholder":
-                return node, value.node.expr
-            bound.add(value.node.expr)
-    return None
 
 
 def _op_names(splitting_ops):
@@ -245,7 +204,6 @@ def _op_names(splitting_ops):
     except TypeError:
         raise FxImportError(f"splitting_ops {splitting_ops!r} is not a list of op names") from None
     # A name no op has, such as " aten::relu", matches nothing, as in vLLM.
-    names = [n for n in names if n and not any(c.isspace() or c in _NOT_IN_NAMES for c in n)]
     return list(dict.fromkeys(names))
 
 

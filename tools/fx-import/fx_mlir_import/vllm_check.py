@@ -109,9 +109,8 @@ class Check:
         return f"{said}; " + "; ".join(reasons)
 
     def _refusal(self):
-        for node, source, user, message in self.decision.refusals:
-            return (f"node '{node}' cannot cross from {source} to "
-                    f"{user or 'the graph output'}: {message}")
+        for refusal in self.decision.refusals:
+            return f"{refusal.line('the graph output')}: {refusal.message}"
         return self.decision.first_error()
 
     def _getitem_cycle(self, node):
@@ -122,16 +121,16 @@ class Check:
         if not isinstance(source, torch.fx.Node) or source.op == "placeholder":
             return None
         places = self.decision.nodes
-        if source.name not in places or node.name not in places:
+        if source not in places or node not in places:
             return None
         later = [a for a in node.all_input_nodes
-                 if a is not source and places.get(a.name, -1) > places[source.name]]
+                 if a is not source and places.get(a, -1) > places[source]]
         if not later:
             return None
         return (f"node '{node.name}': vLLM puts this getitem in the piece of its input "
-                f"'{source.name}' (submod_{places[source.name]}), before its operand "
-                f"'{later[0].name}' (submod_{places[later[0].name]}), a getitem cycle; "
-                f"fx-mlir puts it in submod_{places[node.name]}")
+                f"'{source.name}' (submod_{places[source]}), before its operand "
+                f"'{later[0].name}' (submod_{places[later[0]]}), a getitem cycle; "
+                f"fx-mlir puts it in submod_{places[node]}")
 
     def compare(self, split_gm, items):
         """(whether they agree, the line) for vLLM's split, (split_gm, items)
@@ -166,9 +165,11 @@ class Check:
             say(size, f"vLLM decomposed this size after '{tensor}', before the in-place shape "
                       f"change '{change}', so its pieces read the old shape; fx-mlir reads it "
                       f"after '{change}'")
-        for node, source, user, message in self.decision.refusals:
-            say(node, f"a torch.Size crosses from {source} to {user or 'the graph output'} in "
-                      f"vLLM's split; fx-mlir refuses it: {message}")
+        for refusal in self.decision.refusals:
+            user = "the graph output" if refusal.user is None else f"submod_{refusal.user}"
+            say(getattr(refusal.node, "name", "?"),
+                f"a torch.Size crosses from submod_{refusal.source} to {user} in vLLM's split; "
+                f"fx-mlir refuses it: {refusal.message}")
         for name, users in sizes.items():
             if name in place:
                 say(name, f"a torch.Size crosses from submod_{place[name]} to "
@@ -180,7 +181,7 @@ class Check:
         for name, node in self.nodes.items():
             if node.op not in _COMPARED or name in reasons:
                 continue
-            a, b = place.get(name), ours.get(name)
+            a, b = place.get(name), ours.get(node)
             if a == b:
                 continue
             if a is None or b is None:

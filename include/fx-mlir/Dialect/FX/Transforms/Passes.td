@@ -206,8 +206,10 @@ def FXSplitGraph : Pass<"fx-split-graph", "::mlir::ModuleOp"> {
     **Reports.** `map-file` writes, as JSON, every FX node's piece (keyed by
     node name; a new dim by its size node and dim), each piece under vLLM's
     name with its nodes, inputs, outputs and `sym_shape_indices`, what
-    crosses each cut, and the errors; it is what `fx_mlir_import.split_graph`
-    and `fx-import --check` read. `emit-remarks` says the same for people.
+    crosses each cut, and the errors, for whoever runs fx-opt (`fx-import
+    --check` does). `fx_mlir_import.split_graph` reads no file: it takes the
+    same decision as values through the C API (`fx-mlir-c/Split.h`).
+    `emit-remarks` says the same for people.
 
     Functions without a splitting op, declarations and pieces of an earlier
     run are left alone. A splitting op nested in a region, or in a function

@@ -43,7 +43,9 @@ struct SplitDecision {
   /// A value that may not cross from subgraph `from` to `to` (the graph's
   /// output where there is none).
   struct Refusal {
-    std::string node, message;
+    /// The FX node that makes it (a folded getitem for a result of several,
+    /// the size node for a new dim), and the value as `message` names it.
+    std::string node, value, message;
     int64_t from;
     std::optional<int64_t> to;
   };

@@ -1,0 +1,273 @@
+//===- split.c - fx-split-graph's decision, through the C API -------------===//
+//
+// This file is licensed under the Apache License v2.0 with LLVM Exceptions.
+// See the LICENSE file at the root of fx-mlir for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+// fxMlirSplitDecide on an import, then every call a wrong caller could make:
+// each has the outcome fx-mlir-c/Split.h states, and none ends the process.
+// RUN: %fx_capi_split_test 2>&1 | FileCheck %s
+
+#include "fx-mlir-c/Split.h"
+#include "fx-mlir-c/Registration.h"
+#include "mlir-c/Diagnostics.h"
+#include "mlir-c/IR.h"
+
+#include <stdio.h>
+
+// Writes `text` to the stream `file`: the C API's strings are not
+// NUL-terminated.
+static void print(MlirStringRef text, void *file) {
+  fwrite(text.data, 1, text.length, (FILE *)file);
+}
+
+// Prints each diagnostic on a line of its own.
+static MlirLogicalResult printDiagnostic(MlirDiagnostic diagnostic,
+                                         void *userData) {
+  (void)userData;
+  printf("diagnostic: ");
+  mlirDiagnosticPrint(diagnostic, print, stdout);
+  printf("\n");
+  return mlirLogicalResultSuccess();
+}
+
+static const char *result(MlirLogicalResult decided) {
+  return mlirLogicalResultIsSuccess(decided) ? "stands" : "refused";
+}
+
+// Prints what `decision` holds, by the accessors' count and position.
+static void dump(FxMlirSplitDecision decision) {
+  for (intptr_t i = 0, e = fxMlirSplitDecisionGetNumNodes(decision); i < e;
+       ++i) {
+    FxMlirSplitNode node = fxMlirSplitDecisionGetNode(decision, i);
+    printf("node %lld -> %lld\n", (long long)node.node,
+           (long long)node.graphId);
+  }
+  for (intptr_t i = 0, e = fxMlirSplitDecisionGetNumPieces(decision); i < e;
+       ++i) {
+    FxMlirSplitPiece piece = fxMlirSplitDecisionGetPiece(decision, i);
+    printf("piece %lld%s\n", (long long)piece.graphId,
+           piece.splitting ? " (splitting)" : "");
+  }
+  for (intptr_t i = 0, e = fxMlirSplitDecisionGetNumSizes(decision); i < e;
+       ++i) {
+    FxMlirSplitSize size = fxMlirSplitDecisionGetSize(decision, i);
+    printf("size %lld", (long long)size.node);
+    for (intptr_t d = 0; d < size.rank; ++d) {
+      FxMlirSplitDim dim = fxMlirSplitDecisionGetSizeDim(decision, i, d);
+      if (dim.size == fxMlirSplitDecisionDynamicDim())
+        printf(" [dynamic in %lld]", (long long)dim.graphId);
+      else
+        printf(" [%lld]", (long long)dim.size);
+    }
+    printf("\n");
+  }
+  for (intptr_t i = 0, e = fxMlirSplitDecisionGetNumRefusals(decision); i < e;
+       ++i) {
+    FxMlirSplitRefusal refusal = fxMlirSplitDecisionGetRefusal(decision, i);
+    printf("refusal %lld: %lld -> %lld: ", (long long)refusal.node,
+           (long long)refusal.from, (long long)refusal.to);
+    print(refusal.message, stdout);
+    printf("\n");
+  }
+}
+
+// No vLLM release named: fx-split-graph's default list, vLLM 0.34.0's.
+static const MlirStringRef kNewest = {NULL, 0};
+
+// Parses `text`, decides its split at `op`, its FX graph's nodes named by
+// the `numNodes` names `nodes`, and prints the decision. Returns the
+// decision, which the caller destroys.
+static FxMlirSplitDecision decide(MlirContext context, const char *text,
+                                  intptr_t numNodes, const char **nodes,
+                                  const char *op) {
+  MlirModule module =
+      mlirModuleCreateParse(context, mlirStringRefCreateFromCString(text));
+  MlirStringRef names[8];
+  for (intptr_t i = 0; i < numNodes; ++i)
+    names[i] = mlirStringRefCreateFromCString(nodes[i]);
+  MlirStringRef ops[] = {mlirStringRefCreateFromCString(op)};
+  FxMlirSplitDecision decision;
+  MlirLogicalResult decided =
+      fxMlirSplitDecide(mlirModuleGetOperation(module), numNodes, names, 1, ops,
+                        kNewest, false, &decision);
+  printf("decided: %s, null: %d\n", result(decided),
+         fxMlirSplitDecisionIsNull(decision));
+  dump(decision);
+  mlirModuleDestroy(module);
+  return decision;
+}
+
+// An attention op between a relu and an x.size() whose dims cross.
+static const char *kGraph =
+    "func.func @forward(%s0: index {fx.symbol = \"s0\"} loc(\"s0\"),\n"
+    "    %x: tensor<?x8xf32> {fx.dim_symbols = [\"s0\", \"\"]} loc(\"x\"))\n"
+    "    -> tensor<?x8xf32> attributes {fx.symbols = {\"relu\" = [[\"s0\", "
+    "\"\"]], \"attn\" = [[\"s0\", \"\"]]}} {\n"
+    "  %relu = fx.node \"call_function\" \"torch.relu\"(%x)"
+    " : (tensor<?x8xf32>) -> tensor<?x8xf32> loc(\"relu\")\n"
+    "  %attn = fx.node \"call_function\" \"torch.ops.vllm.attn.default\""
+    "(%relu) : (tensor<?x8xf32>) -> tensor<?x8xf32> loc(\"attn\")\n"
+    "  %size = fx.size %x : tensor<?x8xf32> -> !fx.size<2> loc(\"size\")\n"
+    "  %view = fx.view %attn, %size : tensor<?x8xf32>, !fx.size<2>"
+    " -> tensor<?x8xf32> loc(\"view\")\n"
+    "  return %view : tensor<?x8xf32> loc(\"output\")\n"
+    "}\n";
+
+static const char *kGraphNodes[] = {"s0",   "x",    "relu",  "attn",
+                                    "size", "view", "output"};
+
+// A torch.Size that another node returns, which has no dims to cross.
+static const char *kRefused =
+    "func.func @forward(%x: tensor<?x8xf32> loc(\"x\")) -> tensor<?x8xf32> {\n"
+    "  %size = fx.node \"call_function\" \"torch.ops.aten.sym_size\"(%x)"
+    " : (tensor<?x8xf32>) -> !fx.size<2> loc(\"shape\")\n"
+    "  %attn = fx.node \"call_function\" \"torch.ops.vllm.attn.default\""
+    "(%x) : (tensor<?x8xf32>) -> tensor<?x8xf32> loc(\"attn\")\n"
+    "  %view = fx.view %attn, %size : tensor<?x8xf32>, !fx.size<2>"
+    " -> tensor<?x8xf32> loc(\"view\")\n"
+    "  return %view : tensor<?x8xf32>\n"
+    "}\n";
+
+static const char *kRefusedNodes[] = {"x", "shape", "attn", "view", "output"};
+
+// One function of two blocks: no graph the importer makes.
+static const char *kBlocks =
+    "func.func @forward(%x: tensor<?x8xf32>) -> tensor<?x8xf32> {\n"
+    "  cf.br ^next\n"
+    "^next:\n"
+    "  return %x : tensor<?x8xf32>\n"
+    "}\n";
+
+int main(void) {
+  setvbuf(stdout, NULL, _IONBF, 0);
+  MlirDialectRegistry registry = mlirDialectRegistryCreate();
+  fxMlirRegisterAllDialects(registry);
+  MlirContext context = mlirContextCreateWithRegistry(registry, false);
+  mlirDialectRegistryDestroy(registry);
+  mlirContextAttachDiagnosticHandler(context, printDiagnostic, NULL, NULL);
+
+  // CHECK-LABEL: split at vllm::attn
+  // CHECK-NEXT: decided: stands, null: 0
+  // The nodes by position in kGraphNodes: relu, attn, view.
+  // CHECK-NEXT: node 2 -> 0
+  // CHECK-NEXT: node 3 -> 1
+  // CHECK-NEXT: node 5 -> 2
+  // CHECK-NEXT: piece 0
+  // CHECK-NEXT: piece 1 (splitting)
+  // CHECK-NEXT: piece 2
+  // CHECK-NEXT: size 4 [dynamic in 0] [8]
+  // CHECK-NOT: refusal
+  printf("split at vllm::attn\n");
+  FxMlirSplitDecision decision =
+      decide(context, kGraph, 7, kGraphNodes, "vllm::attn");
+
+  // A position out of range, a dim out of range, and the decision destroyed
+  // twice: each has the value Split.h gives it.
+  // CHECK-LABEL: out of range
+  // CHECK-NEXT: node -1: -1 -> -1
+  // CHECK-NEXT: piece 3: -1
+  // CHECK-NEXT: size 1: -1 rank 0
+  // CHECK-NEXT: dim 0.2: 0 in -1
+  // CHECK-NEXT: refusal 0: -1 '' -1 -> -1
+  printf("out of range\n");
+  FxMlirSplitNode node = fxMlirSplitDecisionGetNode(decision, -1);
+  printf("node -1: %lld -> %lld\n", (long long)node.node,
+         (long long)node.graphId);
+  printf("piece 3: %lld\n",
+         (long long)fxMlirSplitDecisionGetPiece(decision, 3).graphId);
+  FxMlirSplitSize size = fxMlirSplitDecisionGetSize(decision, 1);
+  printf("size 1: %lld rank %lld\n", (long long)size.node,
+         (long long)size.rank);
+  FxMlirSplitDim dim = fxMlirSplitDecisionGetSizeDim(decision, 0, 2);
+  printf("dim 0.2: %lld in %lld\n", (long long)dim.size,
+         (long long)dim.graphId);
+  FxMlirSplitRefusal refusal = fxMlirSplitDecisionGetRefusal(decision, 0);
+  printf("refusal 0: %lld '", (long long)refusal.node);
+  print(refusal.message, stdout);
+  printf("' %lld -> %lld\n", (long long)refusal.from, (long long)refusal.to);
+
+  // CHECK-LABEL: destroyed twice
+  // CHECK-NEXT: nodes after: 0
+  printf("destroyed twice\n");
+  fxMlirSplitDecisionDestroy(decision);
+  fxMlirSplitDecisionDestroy(decision);
+  printf("nodes after: %lld\n",
+         (long long)fxMlirSplitDecisionGetNumNodes(decision));
+
+  // CHECK-LABEL: refused
+  // CHECK-NEXT: diagnostic: a torch.Size would cross a split boundary: value
+  // CHECK-SAME: 'shape' of type '!fx.size<2>', defined by 'fx.node' in piece
+  // CHECK-SAME: 0, is used in piece 2
+  // CHECK-NEXT: decided: refused, null: 0
+  // CHECK: refusal 1: 0 -> 2: a torch.Size would cross a split boundary
+  printf("refused\n");
+  fxMlirSplitDecisionDestroy(
+      decide(context, kRefused, 5, kRefusedNodes, "vllm::attn"));
+
+  // CHECK-LABEL: several blocks
+  // CHECK-NEXT: diagnostic: 'func.func' op has 2 blocks; fxMlirSplitDecide
+  // CHECK-SAME: splits an imported graph, a function of one block
+  // CHECK-NEXT: decided: refused, null: 0
+  // CHECK-NOT: node
+  printf("several blocks\n");
+  fxMlirSplitDecisionDestroy(decide(context, kBlocks, 0, NULL, "vllm::attn"));
+
+  // CHECK-LABEL: not a module
+  // CHECK-NEXT: diagnostic: fxMlirSplitDecide: expected a builtin.module, not
+  // CHECK-SAME: 'func.func'
+  // CHECK-NEXT: decided: refused
+  printf("not a module\n");
+  MlirModule graph =
+      mlirModuleCreateParse(context, mlirStringRefCreateFromCString(kGraph));
+  MlirOperation func = mlirBlockGetFirstOperation(mlirModuleGetBody(graph));
+  FxMlirSplitDecision ofFunc;
+  printf("decided: %s\n", result(fxMlirSplitDecide(func, 0, NULL, 0, NULL,
+                                                   kNewest, false, &ofFunc)));
+  fxMlirSplitDecisionDestroy(ofFunc);
+  mlirModuleDestroy(graph);
+
+  // A vLLM release fx-mlir has no default list of.
+  // CHECK-LABEL: unknown release
+  // CHECK-NEXT: diagnostic: fxMlirSplitDecide: '0.29.0' is not a vLLM release
+  // CHECK-SAME: whose rules fx-mlir knows (0.30.0, 0.31.0, 0.32.0, 0.33.0,
+  // CHECK-SAME: 0.34.0)
+  // CHECK-NEXT: decided: refused, null: 0
+  printf("unknown release\n");
+  MlirModule again =
+      mlirModuleCreateParse(context, mlirStringRefCreateFromCString(kGraph));
+  FxMlirSplitDecision unknown;
+  MlirLogicalResult unknownDecided = fxMlirSplitDecide(
+      mlirModuleGetOperation(again), 0, NULL, 0, NULL,
+      mlirStringRefCreateFromCString("0.29.0"), false, &unknown);
+  printf("decided: %s, null: %d\n", result(unknownDecided),
+         fxMlirSplitDecisionIsNull(unknown));
+  fxMlirSplitDecisionDestroy(unknown);
+  mlirModuleDestroy(again);
+
+  // CHECK-LABEL: no module
+  // CHECK-NEXT: decided: refused, null: 1
+  // CHECK-NEXT: null decision: 0 nodes, 0 refusals
+  // CHECK-NEXT: no place for the decision: refused
+  printf("no module\n");
+  MlirOperation noModule = {NULL};
+  FxMlirSplitDecision none;
+  // Decided before the null check reads `none`: the order in which a call's
+  // arguments are evaluated is unspecified.
+  MlirLogicalResult noneDecided =
+      fxMlirSplitDecide(noModule, 0, NULL, 0, NULL, kNewest, false, &none);
+  printf("decided: %s, null: %d\n", result(noneDecided),
+         fxMlirSplitDecisionIsNull(none));
+  printf("null decision: %lld nodes, %lld refusals\n",
+         (long long)fxMlirSplitDecisionGetNumNodes(none),
+         (long long)fxMlirSplitDecisionGetNumRefusals(none));
+  fxMlirSplitDecisionDestroy(none);
+  printf("no place for the decision: %s\n",
+         result(fxMlirSplitDecide(noModule, 0, NULL, 0, NULL, kNewest, false,
+                                  NULL)));
+
+  mlirContextDestroy(context);
+  return 0;
+}
