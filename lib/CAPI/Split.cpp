@@ -158,7 +158,8 @@ MlirLogicalResult fxMlirSplitDecide(MlirOperation module, intptr_t numNodes,
   auto owned = std::make_unique<Decision>();
   LogicalResult decided = failure();
   if (auto moduleOp = dyn_cast<ModuleOp>(unwrap(module))) {
-    StringRef release = vllmRelease.data ? unwrap(vllmRelease) : "0.34.0";
+    StringRef release =
+        vllmRelease.data ? unwrap(vllmRelease) : getVllmReleases().back();
     FailureOr<std::vector<std::string>> names = getDefaultSplittingOps(release);
     if (ops) {
       names = std::vector<std::string>();

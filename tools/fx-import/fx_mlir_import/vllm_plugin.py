@@ -53,6 +53,13 @@ from importlib import metadata
 # backends.py:492-496): not claimed, as each release claimed runs its
 # oracle in CI.
 KNOWN = ("0.30.0", "0.31.0", "0.32.0", "0.33.0", "0.34.0")
+
+
+def known_release(version):
+    """The release of vLLM version `version` where it is one of KNOWN, else
+    None; a local label (`+cpu`) marks a build of the same release."""
+    release = str(version).partition("+")[0]
+    return release if release in KNOWN else None
 MODULE = "vllm.compilation.backends"
 # What VllmBackend reads of each item split_graph returns.
 SPLIT_ITEM_FIELDS = ("submod_name", "graph_id", "is_splitting_graph", "graph")
@@ -260,8 +267,7 @@ def _check_vllm():
     import vllm
 
     version = str(getattr(vllm, "__version__", "unknown"))
-    # A local label (`+cpu`) marks a build of the same release.
-    if version.partition("+")[0] not in KNOWN:
+    if known_release(version) is None:
         raise _Off(f"vLLM {version} is not a version this plugin knows ({', '.join(KNOWN)}); "
                    f"replace split_graph by hand (docs/Usage.md, \"Use it from vLLM\")")
     try:
