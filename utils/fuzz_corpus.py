@@ -137,8 +137,8 @@ for path in tests:
             write("split-map", f"{','.join(FX_FUZZ_CUTS)}\n{body}".encode())
             counts["split-map"] += 1
 
-# runner/: the fx passes of each RUN line, in order, as one pipeline (what
-# native.Library.run gets from passes.py), without the options that name a
+# runner/: the fx passes of each RUN line, in order, as one pipeline (what a
+# C host of fx-mlir-c/Passes.h gives it), without the options that name a
 # file, which the target refuses.
 PASS = re.compile(r"--((?:fx|convert-fx)[a-z-]*)(?:='([^']*)')?")
 for path, text in texts.items():

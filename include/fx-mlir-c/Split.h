@@ -47,10 +47,11 @@ static inline bool fxMlirSplitDecisionIsNull(FxMlirSplitDecision decision) {
 /// where `ops` is null, at the default list of vLLM release `vllmRelease`
 /// (fx-split-graph's `vllm-release`: a null string is 0.34.0, and a release
 /// it does not know is a failure), with fx-split-graph's
-/// `match-fx-targets` as `matchFxTargets`. Rewrites `module` with
-/// fx-decompose-size, the dims after their tensor's producer and a dead
-/// x.size() decomposed too, as vLLM's _decompose_size_nodes does; outlines
-/// nothing. Diagnostics go to the context's handlers.
+/// `match-fx-targets` as `matchFxTargets`. With `decomposeSizes`, first
+/// rewrites `module` with fx-decompose-size, the dims after their tensor's
+/// producer and a dead x.size() decomposed too, as vLLM's
+/// _decompose_size_nodes does; without, decides as fx-split-graph alone
+/// would. Outlines nothing. Diagnostics go to the context's handlers.
 ///
 /// `nodes` names the FX graph's `numNodes` nodes in graph order, as the
 /// importer wrote them in the module's locations: the decision refers to a
@@ -64,7 +65,7 @@ static inline bool fxMlirSplitDecisionIsNull(FxMlirSplitDecision decision) {
 MLIR_CAPI_EXPORTED MlirLogicalResult fxMlirSplitDecide(
     MlirOperation module, intptr_t numNodes, const MlirStringRef *nodes,
     intptr_t numOps, const MlirStringRef *ops, MlirStringRef vllmRelease,
-    bool matchFxTargets, FxMlirSplitDecision *decision);
+    bool matchFxTargets, bool decomposeSizes, FxMlirSplitDecision *decision);
 
 /// Destroys `decision` and what its accessors handed out. A null decision,
 /// or one destroyed already, is left alone.
@@ -99,10 +100,22 @@ fxMlirSplitDecisionGetNumPieces(FxMlirSplitDecision decision);
 MLIR_CAPI_EXPORTED FxMlirSplitPiece
 fxMlirSplitDecisionGetPiece(FxMlirSplitDecision decision, intptr_t pos);
 
-/// A torch.Size node, by its position in the graph, that fx-decompose-size
-/// decomposed into `rank` dims.
+/// What fx-decompose-size did with a size node: decomposed it, or left it
+/// alone because it returns one int (x.size(d), a sym_size with a dim) or
+/// its tensor is unranked.
+typedef enum FxMlirSplitSizeAction {
+  FxMlirSplitSizeDecomposed,
+  FxMlirSplitSizeWithDim,
+  FxMlirSplitSizeSymSize,
+  FxMlirSplitSizeUnranked,
+} FxMlirSplitSizeAction;
+
+/// A size node, by its position in the graph, what fx-decompose-size did
+/// with it, and the number of dims it decomposed it into (0 where it left it
+/// alone).
 typedef struct FxMlirSplitSize {
   intptr_t node;
+  FxMlirSplitSizeAction action;
   intptr_t rank;
 } FxMlirSplitSize;
 
@@ -114,8 +127,10 @@ typedef struct FxMlirSplitDim {
   int64_t graphId;
 } FxMlirSplitDim;
 
-/// The decomposed sizes, in graph order. A `pos` out of range gives node -1
-/// and rank 0; a `dim` out of [0, rank), size 0 and graph id -1.
+/// The size nodes, in graph order: those fx-decompose-size decomposed and
+/// those it left alone; none without `decomposeSizes`. A `pos` out of range
+/// gives node -1, FxMlirSplitSizeDecomposed and rank 0; a `dim` out of
+/// [0, rank), size 0 and graph id -1.
 MLIR_CAPI_EXPORTED intptr_t
 fxMlirSplitDecisionGetNumSizes(FxMlirSplitDecision decision);
 MLIR_CAPI_EXPORTED FxMlirSplitSize
@@ -140,6 +155,33 @@ MLIR_CAPI_EXPORTED intptr_t
 fxMlirSplitDecisionGetNumRefusals(FxMlirSplitDecision decision);
 MLIR_CAPI_EXPORTED FxMlirSplitRefusal
 fxMlirSplitDecisionGetRefusal(FxMlirSplitDecision decision, intptr_t pos);
+
+/// A cut between two consecutive pieces, by their graph ids, and the number
+/// of values that cross it.
+typedef struct FxMlirSplitCut {
+  int64_t before;
+  int64_t after;
+  intptr_t numCrossings;
+} FxMlirSplitCut;
+
+/// A value that crosses a cut: the position of the node that makes it (for
+/// a dim fx-decompose-size made, of the size node, with that `dim`, else
+/// -1), and its type as MLIR prints it, valid while the decision is.
+typedef struct FxMlirSplitCrossing {
+  intptr_t node;
+  int64_t dim;
+  MlirStringRef type;
+} FxMlirSplitCrossing;
+
+/// The cuts, in order, where the split stands and has one. A `pos` out of
+/// range gives graph ids -1 and no crossings; a `crossing` out of
+/// [0, numCrossings), node -1, dim -1 and an empty type.
+MLIR_CAPI_EXPORTED intptr_t
+fxMlirSplitDecisionGetNumCuts(FxMlirSplitDecision decision);
+MLIR_CAPI_EXPORTED FxMlirSplitCut
+fxMlirSplitDecisionGetCut(FxMlirSplitDecision decision, intptr_t pos);
+MLIR_CAPI_EXPORTED FxMlirSplitCrossing fxMlirSplitDecisionGetCutCrossing(
+    FxMlirSplitDecision decision, intptr_t pos, intptr_t crossing);
 
 #ifdef __cplusplus
 }

@@ -16,7 +16,7 @@ import os
 import subprocess
 import sys
 
-from fx_mlir_import import FxImportError, native, passes
+from fx_mlir_import import FxImportError, native, nesting
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--library", required=True)
@@ -24,7 +24,7 @@ parser.add_argument("--scratch", required=True)
 parser.add_argument("--case")
 args = parser.parse_args()
 
-# One cut, at vllm::attn, and one x.size() for fx-decompose-size to report.
+# One cut, at vllm::attn, and one x.size() for fx-decompose-size.
 GRAPH = """
 func.func @forward(%x: tensor<?x8xf32> loc("x")) -> tensor<?x8xf32> {
   %relu = fx.node "call_function" "torch.relu"(%x) : (tensor<?x8xf32>) -> tensor<?x8xf32> loc("relu")
@@ -52,16 +52,12 @@ def nested(depth):
 
 def deep_accepted(library):
     # Crashed the main thread's 8 MiB stack before the runner had its own.
-    ran = library.run(nested(native.MAX_NESTING - 2), "builtin.module(fx-decompose-size)")
-    return f"succeeded {ran[0]}"
+    decision = library.decide(nested(nesting.MAX_NESTING - 2), [], [])
+    return f"succeeded {decision.succeeded}"
 
 
 def deep_refused(library):
-    return library.run(nested(native.MAX_NESTING - 1), "builtin.module(fx-decompose-size)")
-
-
-def deep_pipeline(library):
-    return library.run(GRAPH, "builtin.module(" * 100000 + ")" * 100000)
+    return library.decide(nested(nesting.MAX_NESTING - 1), [], [])
 
 
 def long_runs(library):
@@ -86,7 +82,7 @@ def long_runs(library):
         size = node(g, "call_function", operator.getitem, (size, slice(0, 2)), x.shape, f"s{i}")
     g.output((items, size))
     gm = torch.fx.GraphModule(torch.nn.Module(), g)
-    nesting = native.nesting(import_graph(gm, as_split=True).text)
+    depth = nesting.nesting(import_graph(gm, as_split=True).text)
     done = []
     previous = threading.stack_size(1 << 20)
     try:
@@ -96,16 +92,8 @@ def long_runs(library):
     finally:
         threading.stack_size(previous)
     worker.join()
-    return (f"nests {nesting} deep, at most {SPLIT_NESTING}; "
+    return (f"nests {depth} deep, at most {SPLIT_NESTING}; "
             f"pieces {' '.join(item.submod_name for item in done[0][1])}")
-
-
-def report_to_full_disk(library):
-    return library.run(GRAPH, "builtin.module(func.func(fx-decompose-size{report-file=/dev/full}))")
-
-
-def map_to_full_disk(library):
-    return library.run(GRAPH, "builtin.module(fx-split-graph{splitting-ops=vllm::attn map-file=/dev/full})")
 
 
 def second_library(library):
@@ -158,7 +146,8 @@ def second_library_after_reload(library):
         reloaded.load(os.path.join(args.scratch, "other", "libFXMLIR-C.so"))
     except FxImportError as e:
         print(f"FxImportError: {e}")
-    return f"then the first: {reloaded.load(args.library).run(GRAPH, 'builtin.module(fx-decompose-size)')}"
+    decision = reloaded.load(args.library).decide(GRAPH, [], ["vllm::attn"])
+    return f"then the first: {decision.succeeded}, {sorted(decision.pieces)}"
 
 
 def second_library_other_import(library):
@@ -177,18 +166,9 @@ def second_library_other_import(library):
     return "loaded"
 
 
-def hostile_tmpdir(library):
-    # TMPDIR is read once; the pipeline text must carry no path of it.
-    os.makedirs(os.environ["TMPDIR"], exist_ok=True)
-    split, _ = passes.split_map(library, GRAPH, "vllm::attn")
-    report = passes.decompose_report(library, GRAPH)
-    pieces = [p[passes.SUBMOD] for p in split[passes.FUNCTIONS][0][passes.PIECES]]
-    return f"pieces {' '.join(pieces)}; size {report['size'][0][passes.ACTION]}"
-
-
-CASES = [deep_accepted, deep_refused, deep_pipeline, long_runs, report_to_full_disk, map_to_full_disk,
-         second_library, truncated_segments, truncated_section_headers, truncated_split_graph,
-         fifo_split_graph, second_library_after_reload, second_library_other_import, hostile_tmpdir]
+CASES = [deep_accepted, deep_refused, long_runs, second_library, truncated_segments,
+         truncated_section_headers, truncated_split_graph, fifo_split_graph,
+         second_library_after_reload, second_library_other_import]
 
 if args.case:
     library = (None if args.case in ("truncated_split_graph", "fifo_split_graph")
@@ -200,10 +180,10 @@ if args.case:
     sys.exit(0)
 
 for case in CASES:
-    env = dict(os.environ, TMPDIR=os.path.join(args.scratch, "a b}c,{'d"))
+
     done = subprocess.run([sys.executable, __file__, "--library", args.library,
                            "--scratch", args.scratch, "--case", case.__name__],
-                          capture_output=True, text=True, env=env, timeout=300)
+                          capture_output=True, text=True, timeout=300)
     ended = f"signal {-done.returncode}" if done.returncode < 0 else f"exit {done.returncode}"
     printed = (done.stdout + done.stderr).strip().splitlines()
     print(f"{case.__name__}: {ended}, {len(printed)} line(s): {' | '.join(printed)}")
@@ -211,16 +191,12 @@ for case in CASES:
 # CHECK-NOT: LLVM ERROR
 # CHECK: deep_accepted: exit 0, 1 line(s): succeeded True
 # CHECK-NEXT: deep_refused: exit 0, 1 line(s): FxImportError: the MLIR text nests 4097 deep; the in-process runner takes at most 4096
-# CHECK-NEXT: deep_pipeline: exit 0, 1 line(s): FxImportError: the pass pipeline nests 100000 deep; the in-process runner takes at most 4096
 # CHECK-NEXT: long_runs: exit 0, 1 line(s): nests 3 deep, at most 4; pieces submod_1 submod_2
-# CHECK-NEXT: report_to_full_disk: exit 0, 1 line(s): (False, "error: cannot write '/dev/full': No space left on device\n")
-# CHECK-NEXT: map_to_full_disk: exit 0, 1 line(s): (False, "error: fx-split-graph: cannot write '/dev/full': No space left on device\n")
 # CHECK-NEXT: second_library: exit 0, 1 line(s): FxImportError: cannot load the fx-mlir C API library '{{.*}}/other/libFXMLIR-C.so': this process has loaded '{{.*}}/lib/libFXMLIR-C.so', and one process can hold one copy
 # CHECK-NEXT: truncated_segments: exit 0, 1 line(s): FxImportError: cannot load the fx-mlir C API library '{{.*}}/truncated-100000/libFXMLIR-C.so': it is truncated: its segment {{[0-9]+}} ends at byte {{[0-9]+}}, past the file's end at byte 100000; rebuild it, or reinstall the fx-mlir package
 # CHECK-NEXT: truncated_section_headers: exit 0, 1 line(s): FxImportError: cannot load the fx-mlir C API library '{{.*}}': it is truncated: its section header table ends at byte {{[0-9]+}}, past the file's end at byte {{[0-9]+}}; rebuild it, or reinstall the fx-mlir package
 # CHECK-NEXT: truncated_split_graph: exit 0, 1 line(s): FxImportError: cannot load the fx-mlir C API library '{{.*}}/truncated-2000/libFXMLIR-C.so': it is truncated: its segment 0 ends at byte {{[0-9]+}}, past the file's end at byte 2000; rebuild it, or reinstall the fx-mlir package
 # CHECK-NEXT: fifo_split_graph: exit 0, 1 line(s): FxImportError: cannot load the fx-mlir C API library '{{.*}}/fifo/libFXMLIR-C.so': it is not a regular file; rebuild it, or reinstall the fx-mlir package
-# CHECK-NEXT: second_library_after_reload: exit 0, 2 line(s): FxImportError: cannot load the fx-mlir C API library '{{.*}}/other/libFXMLIR-C.so': this process has loaded '{{.*}}/lib/libFXMLIR-C.so', and one process can hold one copy; load that one, or use another process | then the first: (True, '')
+# CHECK-NEXT: second_library_after_reload: exit 0, 2 line(s): FxImportError: cannot load the fx-mlir C API library '{{.*}}/other/libFXMLIR-C.so': this process has loaded '{{.*}}/lib/libFXMLIR-C.so', and one process can hold one copy; load that one, or use another process | then the first: True, [0, 1, 2]
 # CHECK-NEXT: second_library_other_import: exit 0, 1 line(s): FxImportError: cannot load the fx-mlir C API library '{{.*}}/other/libFXMLIR-C.so': this process has loaded '{{.*}}/lib/libFXMLIR-C.so', and one process can hold one copy; load that one, or use another process
-# CHECK-NEXT: hostile_tmpdir: exit 0, 1 line(s): pieces submod_0 submod_1 submod_2; size decomposed
 # CHECK-NOT: LLVM ERROR

@@ -1,8 +1,7 @@
 # split_graph runs fx-decompose-size and fx-split-graph in this process
 # through libFXMLIR-C.so. What a user sees: how many pieces a split gives;
-# the one-line error where the split is refused; and the pass manager's
-# first error where a pipeline or its input is malformed (what --check's
-# in-process runner reports). (The pieces and nodes of every graph of
+# the one-line error where the split is refused; and the first error where
+# the text to decide on is malformed (the Decision's, as --check reports it). (The pieces and nodes of every graph of
 # Inputs/vllm_graphs.py are compared with vLLM's in split_vllm_families.py.)
 # An ASan build's library runs under the preloaded ASan runtime, as a plugin
 # does.
@@ -13,7 +12,7 @@ import argparse
 
 from split_api import attention_op, float_crosses, size_crosses
 
-from fx_mlir_import import FxImportError, native, passes, split_graph
+from fx_mlir_import import FxImportError, native, split_graph
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--library", required=True, help="libFXMLIR-C.so")
@@ -38,21 +37,21 @@ _, items = split_graph(float_crosses(ATTN_OP), ["splitapinative::attn"], **RUNNE
 print(f"float: {len(items)} pieces")
 print("refused:", error(["splitapinative::attn"], **RUNNER))
 
-# A pipeline that does not parse, IR that does not parse, and a pass that
-# fails.
-# CHECK-NEXT: MLIR Textual PassPipeline Parser:1:1: error: 'nopass' does not refer to a registered pass or pass pipeline
+# IR that does not parse, IR that does not verify, and a module that is no
+# import.
 # CHECK-NEXT: custom op 'fx.bogus' is unknown
 # CHECK-NEXT: 'fx.getitem' op index 0 is out of range for '!fx.size<0>', which has no elements
+# CHECK-NEXT: fxMlirSplitDecide: the module has 2 functions to split, not one
 CASES = [
-    ("func.func @f() {\n  return\n}\n", "builtin.module(nopass)"),
-    ("func.func @f() {\n  %0 = fx.bogus\n}\n", "builtin.module(canonicalize)"),
-    ("func.func @f() {\n  %s = fx.make_size : !fx.size<0>\n"
-     "  %t = fx.getitem %s[0] : !fx.size<0>\n  return\n}\n", "builtin.module(canonicalize)"),
+    "func.func @f() {\n  %0 = fx.bogus\n}\n",
+    "func.func @f() {\n  %s = fx.make_size : !fx.size<0>\n"
+    "  %t = fx.getitem %s[0] : !fx.size<0>\n  return\n}\n",
+    "func.func @f() {\n  return\n}\nfunc.func @g() {\n  return\n}\n",
 ]
 runner = native.load(args.library)
-for text, pipeline in CASES:
-    ran = passes.run_pipeline(runner, text, pipeline)
-    print("succeeded" if ran.succeeded else passes.first_error(ran.stderr))
+for text in CASES:
+    decision = runner.decide(text, [], ["splitapinative::attn"])
+    print("succeeded" if decision.succeeded else decision.first_error())
 
 # One line each: a name no op has, which matches nothing, as in vLLM; a
 # library that is not there, a library that is not ours; and the library is

@@ -33,6 +33,7 @@ struct Decision {
   std::vector<FxMlirSplitNode> nodes;
   std::vector<intptr_t> sizeNodes, refusalNodes;
   std::vector<SmallVector<int64_t>> sizeDims;
+  std::vector<std::vector<FxMlirSplitCrossing>> crossings;
 };
 
 /// The decisions alive. A handle is a number never given twice, not an
@@ -101,23 +102,39 @@ static func::FuncOp getImportedFunction(ModuleOp module) {
   return func;
 }
 
-/// Decomposes `module`'s sizes as vLLM does and decides its split into
-/// `decision`.
+/// The C action of `action`, one fx-decompose-size takes in the walk driver.
+static FxMlirSplitSizeAction getCAction(SizeAction action) {
+  switch (action) {
+  case SizeAction::WithDim:
+    return FxMlirSplitSizeWithDim;
+  case SizeAction::SymSize:
+    return FxMlirSplitSizeSymSize;
+  case SizeAction::Unranked:
+    return FxMlirSplitSizeUnranked;
+  default:
+    return FxMlirSplitSizeDecomposed;
+  }
+}
+
+/// Decomposes `module`'s sizes as vLLM does, if `decomposeSizes`, and
+/// decides its split into `decision`.
 static LogicalResult decide(ModuleOp module, ArrayRef<MlirStringRef> nodes,
                             ArrayRef<std::string> ops, bool matchFxTargets,
-                            Decision &decision) {
+                            bool decomposeSizes, Decision &decision) {
   if (!getImportedFunction(module))
     return failure();
-  // vLLM's _decompose_size_nodes puts the dims of every x.size(), dead or
-  // not, right after the tensor's producer; the walk driver decomposes a
-  // dead one rather than erasing it.
-  PassManager pm(module.getContext(), module.getOperationName());
-  FXDecomposeSizeOptions options;
-  options.placement = "after-producer";
-  options.useWalkDriver = true;
-  pm.addPass(createFXDecomposeSize(options));
-  if (failed(pm.run(module)))
-    return failure();
+  if (decomposeSizes) {
+    // vLLM's _decompose_size_nodes puts the dims of every x.size(), dead or
+    // not, right after the tensor's producer; the walk driver decomposes a
+    // dead one rather than erasing it.
+    PassManager pm(module.getContext(), module.getOperationName());
+    FXDecomposeSizeOptions options;
+    options.placement = "after-producer";
+    options.useWalkDriver = true;
+    pm.addPass(createFXDecomposeSize(options));
+    if (failed(pm.run(module)))
+      return failure();
+  }
   std::vector<SplitDecision> decisions;
   LogicalResult decided = decideSplits(module, ops, matchFxTargets, decisions);
   // The one function above; the analysis may refuse it before its plan.
@@ -131,15 +148,28 @@ static LogicalResult decide(ModuleOp module, ArrayRef<MlirStringRef> nodes,
     auto it = positions.find(name);
     return it == positions.end() ? -1 : it->second;
   };
+  // vLLM's graph after its decomposition: not the sizes it erases, nor its
+  // new dims, which the sizes give.
   for (const SplitDecision::Node &node : decision.split.nodes)
-    decision.nodes.push_back({position(node.name), node.graphId});
+    if (!node.erased && !node.dim)
+      decision.nodes.push_back({position(node.name), node.graphId});
   for (const SplitDecision::Refusal &refusal : decision.split.refusals)
     decision.refusalNodes.push_back(position(refusal.node));
+  // Without fx-decompose-size, no size was its to decompose or leave alone.
+  if (!decomposeSizes)
+    decision.split.sizes.clear();
   for (const SplitDecision::Size &size : decision.split.sizes) {
     decision.sizeNodes.push_back(position(size.name));
     SmallVector<int64_t> &dims = decision.sizeDims.emplace_back();
     for (std::optional<int64_t> dim : size.staticDims)
       dims.push_back(dim.value_or(ShapedType::kDynamic));
+  }
+  for (const SplitDecision::Cut &cut : decision.split.cuts) {
+    std::vector<FxMlirSplitCrossing> &crossings =
+        decision.crossings.emplace_back();
+    for (const SplitDecision::Crossing &crossing : cut.crossings)
+      crossings.push_back({position(crossing.node), crossing.dim.value_or(-1),
+                           wrap(StringRef(crossing.type))});
   }
   return decided;
 }
@@ -148,7 +178,7 @@ MlirLogicalResult fxMlirSplitDecide(MlirOperation module, intptr_t numNodes,
                                     const MlirStringRef *nodes, intptr_t numOps,
                                     const MlirStringRef *ops,
                                     MlirStringRef vllmRelease,
-                                    bool matchFxTargets,
+                                    bool matchFxTargets, bool decomposeSizes,
                                     FxMlirSplitDecision *decision) {
   if (!decision)
     return mlirLogicalResultFailure();
@@ -170,7 +200,8 @@ MlirLogicalResult fxMlirSplitDecide(MlirOperation module, intptr_t numNodes,
     if (nodes && numNodes > 0)
       table = ArrayRef(nodes, numNodes);
     if (succeeded(names))
-      decided = decide(moduleOp, table, *names, matchFxTargets, *owned);
+      decided = decide(moduleOp, table, *names, matchFxTargets, decomposeSizes,
+                       *owned);
     else
       emitError(moduleOp.getLoc())
           << "fxMlirSplitDecide: '" << release
@@ -209,9 +240,10 @@ static Result getAt(FxMlirSplitDecision decision, intptr_t pos, Result empty,
 }
 
 static const auto &getNodes(const Decision &d) { return d.nodes; }
-static const auto &getPieces(const Decision &d) { return d.split.graphIds; }
+static const auto &getPieces(const Decision &d) { return d.split.pieces; }
 static const auto &getSizes(const Decision &d) { return d.sizeNodes; }
 static const auto &getRefusals(const Decision &d) { return d.refusalNodes; }
+static const auto &getCuts(const Decision &d) { return d.crossings; }
 
 intptr_t fxMlirSplitDecisionGetNumNodes(FxMlirSplitDecision decision) {
   return count(decision, getNodes);
@@ -231,9 +263,8 @@ FxMlirSplitPiece fxMlirSplitDecisionGetPiece(FxMlirSplitDecision decision,
                                              intptr_t pos) {
   return getAt(decision, pos, FxMlirSplitPiece{-1, false}, getPieces,
                [](const Decision &d, intptr_t pos) {
-                 return FxMlirSplitPiece{
-                     d.split.graphIds[pos],
-                     static_cast<bool>(d.split.splitting[pos])};
+                 const SplitDecision::Piece &piece = d.split.pieces[pos];
+                 return FxMlirSplitPiece{piece.graphId, piece.splitting};
                });
 }
 
@@ -243,10 +274,10 @@ intptr_t fxMlirSplitDecisionGetNumSizes(FxMlirSplitDecision decision) {
 
 FxMlirSplitSize fxMlirSplitDecisionGetSize(FxMlirSplitDecision decision,
                                            intptr_t pos) {
-  return getAt(decision, pos, FxMlirSplitSize{-1, 0}, getSizes,
-               [](const Decision &d, intptr_t pos) {
+  return getAt(decision, pos, FxMlirSplitSize{-1, FxMlirSplitSizeDecomposed, 0},
+               getSizes, [](const Decision &d, intptr_t pos) {
                  return FxMlirSplitSize{
-                     d.sizeNodes[pos],
+                     d.sizeNodes[pos], getCAction(d.split.sizes[pos].action),
                      static_cast<intptr_t>(d.sizeDims[pos].size())};
                });
 }
@@ -278,4 +309,32 @@ FxMlirSplitRefusal fxMlirSplitDecisionGetRefusal(FxMlirSplitDecision decision,
                                            refusal.to.value_or(-1),
                                            wrap(StringRef(refusal.message))};
                });
+}
+
+intptr_t fxMlirSplitDecisionGetNumCuts(FxMlirSplitDecision decision) {
+  return count(decision, getCuts);
+}
+
+FxMlirSplitCut fxMlirSplitDecisionGetCut(FxMlirSplitDecision decision,
+                                         intptr_t pos) {
+  return getAt(decision, pos, FxMlirSplitCut{-1, -1, 0}, getCuts,
+               [](const Decision &d, intptr_t pos) {
+                 const SplitDecision::Cut &cut = d.split.cuts[pos];
+                 return FxMlirSplitCut{
+                     cut.before, cut.after,
+                     static_cast<intptr_t>(d.crossings[pos].size())};
+               });
+}
+
+FxMlirSplitCrossing
+fxMlirSplitDecisionGetCutCrossing(FxMlirSplitDecision decision, intptr_t pos,
+                                  intptr_t crossing) {
+  FxMlirSplitCrossing empty{-1, -1, wrap(StringRef())};
+  return getAt(
+      decision, pos, empty, getCuts, [&](const Decision &d, intptr_t pos) {
+        ArrayRef<FxMlirSplitCrossing> crossings = d.crossings[pos];
+        if (crossing < 0 || static_cast<size_t>(crossing) >= crossings.size())
+          return empty;
+        return crossings[crossing];
+      });
 }

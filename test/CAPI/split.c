@@ -54,13 +54,31 @@ static void dump(FxMlirSplitDecision decision) {
   for (intptr_t i = 0, e = fxMlirSplitDecisionGetNumSizes(decision); i < e;
        ++i) {
     FxMlirSplitSize size = fxMlirSplitDecisionGetSize(decision, i);
-    printf("size %lld", (long long)size.node);
+    static const char *kActions[] = {"decomposed", "with-dim", "sym-size",
+                                     "unranked"};
+    printf("size %lld %s", (long long)size.node, kActions[size.action]);
     for (intptr_t d = 0; d < size.rank; ++d) {
       FxMlirSplitDim dim = fxMlirSplitDecisionGetSizeDim(decision, i, d);
       if (dim.size == fxMlirSplitDecisionDynamicDim())
         printf(" [dynamic in %lld]", (long long)dim.graphId);
       else
         printf(" [%lld]", (long long)dim.size);
+    }
+    printf("\n");
+  }
+  for (intptr_t i = 0, e = fxMlirSplitDecisionGetNumCuts(decision); i < e;
+       ++i) {
+    FxMlirSplitCut cut = fxMlirSplitDecisionGetCut(decision, i);
+    printf("cut %lld|%lld:", (long long)cut.before, (long long)cut.after);
+    for (intptr_t c = 0; c < cut.numCrossings; ++c) {
+      FxMlirSplitCrossing crossing =
+          fxMlirSplitDecisionGetCutCrossing(decision, i, c);
+      printf(" %lld", (long long)crossing.node);
+      if (crossing.dim >= 0)
+        printf(".%lld", (long long)crossing.dim);
+      printf(" (");
+      print(crossing.type, stdout);
+      printf(")");
     }
     printf("\n");
   }
@@ -78,21 +96,21 @@ static void dump(FxMlirSplitDecision decision) {
 static const MlirStringRef kNewest = {NULL, 0};
 
 // Parses `text`, decides its split at `op`, its FX graph's nodes named by
-// the `numNodes` names `nodes`, and prints the decision. Returns the
-// decision, which the caller destroys.
+// the `numNodes` names `nodes`, with fx-decompose-size if `decompose`, and
+// prints the decision. Returns the decision, which the caller destroys.
 static FxMlirSplitDecision decide(MlirContext context, const char *text,
                                   intptr_t numNodes, const char **nodes,
-                                  const char *op) {
+                                  const char *op, bool decompose) {
   MlirModule module =
       mlirModuleCreateParse(context, mlirStringRefCreateFromCString(text));
-  MlirStringRef names[8];
+  MlirStringRef names[16];
   for (intptr_t i = 0; i < numNodes; ++i)
     names[i] = mlirStringRefCreateFromCString(nodes[i]);
   MlirStringRef ops[] = {mlirStringRefCreateFromCString(op)};
   FxMlirSplitDecision decision;
   MlirLogicalResult decided =
       fxMlirSplitDecide(mlirModuleGetOperation(module), numNodes, names, 1, ops,
-                        kNewest, false, &decision);
+                        kNewest, false, decompose, &decision);
   printf("decided: %s, null: %d\n", result(decided),
          fxMlirSplitDecisionIsNull(decision));
   dump(decision);
@@ -100,7 +118,8 @@ static FxMlirSplitDecision decide(MlirContext context, const char *text,
   return decision;
 }
 
-// An attention op between a relu and an x.size() whose dims cross.
+// An attention op between a relu and an x.size() whose dims cross, and an
+// x.size(0) that stays.
 static const char *kGraph =
     "func.func @forward(%s0: index {fx.symbol = \"s0\"} loc(\"s0\"),\n"
     "    %x: tensor<?x8xf32> {fx.dim_symbols = [\"s0\", \"\"]} loc(\"x\"))\n"
@@ -113,11 +132,14 @@ static const char *kGraph =
     "  %size = fx.size %x : tensor<?x8xf32> -> !fx.size<2> loc(\"size\")\n"
     "  %view = fx.view %attn, %size : tensor<?x8xf32>, !fx.size<2>"
     " -> tensor<?x8xf32> loc(\"view\")\n"
-    "  return %view : tensor<?x8xf32> loc(\"output\")\n"
+    "  %n = fx.size %x, dim = 0 : tensor<?x8xf32> -> index loc(\"n\")\n"
+    "  %head = fx.node \"call_function\" \"torch.ops.aten.narrow.default\""
+    "(%view, %n) : (tensor<?x8xf32>, index) -> tensor<?x8xf32> loc(\"head\")\n"
+    "  return %head : tensor<?x8xf32> loc(\"output\")\n"
     "}\n";
 
-static const char *kGraphNodes[] = {"s0",   "x",    "relu",  "attn",
-                                    "size", "view", "output"};
+static const char *kGraphNodes[] = {"s0",   "x", "relu", "attn",  "size",
+                                    "view", "n", "head", "output"};
 
 // A torch.Size that another node returns, which has no dims to cross.
 static const char *kRefused =
@@ -149,28 +171,37 @@ int main(void) {
   mlirDialectRegistryDestroy(registry);
   mlirContextAttachDiagnosticHandler(context, printDiagnostic, NULL, NULL);
 
+  // The nodes by position in kGraphNodes: relu, attn, view, n, head. What
+  // crosses each cut: relu, then attn and the dim of x the size made, by
+  // the size node's position and the dim.
   // CHECK-LABEL: split at vllm::attn
   // CHECK-NEXT: decided: stands, null: 0
-  // The nodes by position in kGraphNodes: relu, attn, view.
   // CHECK-NEXT: node 2 -> 0
   // CHECK-NEXT: node 3 -> 1
   // CHECK-NEXT: node 5 -> 2
+  // CHECK-NEXT: node 6 -> 2
+  // CHECK-NEXT: node 7 -> 2
   // CHECK-NEXT: piece 0
   // CHECK-NEXT: piece 1 (splitting)
   // CHECK-NEXT: piece 2
-  // CHECK-NEXT: size 4 [dynamic in 0] [8]
+  // CHECK-NEXT: size 4 decomposed [dynamic in 0] [8]
+  // CHECK-NEXT: size 6 with-dim
+  // CHECK-NEXT: cut 0|1: 2 (tensor<?x8xf32>) 4.0 (index)
+  // CHECK-NEXT: cut 1|2: 3 (tensor<?x8xf32>) 4.0 (index)
   // CHECK-NOT: refusal
   printf("split at vllm::attn\n");
   FxMlirSplitDecision decision =
-      decide(context, kGraph, 7, kGraphNodes, "vllm::attn");
+      decide(context, kGraph, 9, kGraphNodes, "vllm::attn", true);
 
   // A position out of range, a dim out of range, and the decision destroyed
   // twice: each has the value Split.h gives it.
   // CHECK-LABEL: out of range
   // CHECK-NEXT: node -1: -1 -> -1
   // CHECK-NEXT: piece 3: -1
-  // CHECK-NEXT: size 1: -1 rank 0
+  // CHECK-NEXT: size 2: -1 rank 0
   // CHECK-NEXT: dim 0.2: 0 in -1
+  // CHECK-NEXT: cut 2: -1|-1, 0 crossings
+  // CHECK-NEXT: crossing 0.2: -1.-1 ''
   // CHECK-NEXT: refusal 0: -1 '' -1 -> -1
   printf("out of range\n");
   FxMlirSplitNode node = fxMlirSplitDecisionGetNode(decision, -1);
@@ -178,12 +209,21 @@ int main(void) {
          (long long)node.graphId);
   printf("piece 3: %lld\n",
          (long long)fxMlirSplitDecisionGetPiece(decision, 3).graphId);
-  FxMlirSplitSize size = fxMlirSplitDecisionGetSize(decision, 1);
-  printf("size 1: %lld rank %lld\n", (long long)size.node,
+  FxMlirSplitSize size = fxMlirSplitDecisionGetSize(decision, 2);
+  printf("size 2: %lld rank %lld\n", (long long)size.node,
          (long long)size.rank);
   FxMlirSplitDim dim = fxMlirSplitDecisionGetSizeDim(decision, 0, 2);
   printf("dim 0.2: %lld in %lld\n", (long long)dim.size,
          (long long)dim.graphId);
+  FxMlirSplitCut cut = fxMlirSplitDecisionGetCut(decision, 2);
+  printf("cut 2: %lld|%lld, %lld crossings\n", (long long)cut.before,
+         (long long)cut.after, (long long)cut.numCrossings);
+  FxMlirSplitCrossing crossing =
+      fxMlirSplitDecisionGetCutCrossing(decision, 0, 2);
+  printf("crossing 0.2: %lld.%lld '", (long long)crossing.node,
+         (long long)crossing.dim);
+  print(crossing.type, stdout);
+  printf("'\n");
   FxMlirSplitRefusal refusal = fxMlirSplitDecisionGetRefusal(decision, 0);
   printf("refusal 0: %lld '", (long long)refusal.node);
   print(refusal.message, stdout);
@@ -202,10 +242,24 @@ int main(void) {
   // CHECK-SAME: 'shape' of type '!fx.size<2>', defined by 'fx.node' in piece
   // CHECK-SAME: 0, is used in piece 2
   // CHECK-NEXT: decided: refused, null: 0
+  // CHECK-NOT: cut
   // CHECK: refusal 1: 0 -> 2: a torch.Size would cross a split boundary
   printf("refused\n");
   fxMlirSplitDecisionDestroy(
-      decide(context, kRefused, 5, kRefusedNodes, "vllm::attn"));
+      decide(context, kRefused, 5, kRefusedNodes, "vllm::attn", true));
+
+  // The first graph without fx-decompose-size: its x.size() stays where it
+  // is, in piece 2, so no dim crosses, and no size is said to be decomposed
+  // or left alone.
+  // CHECK-LABEL: without fx-decompose-size
+  // CHECK-NEXT: decided: stands, null: 0
+  // CHECK:      piece 2
+  // CHECK-NOT:  size
+  // CHECK-NEXT: cut 0|1: 2 (tensor<?x8xf32>){{$}}
+  // CHECK-NEXT: cut 1|2: 3 (tensor<?x8xf32>){{$}}
+  printf("without fx-decompose-size\n");
+  fxMlirSplitDecisionDestroy(
+      decide(context, kGraph, 9, kGraphNodes, "vllm::attn", false));
 
   // CHECK-LABEL: several blocks
   // CHECK-NEXT: diagnostic: 'func.func' op has 2 blocks; fxMlirSplitDecide
@@ -213,7 +267,8 @@ int main(void) {
   // CHECK-NEXT: decided: refused, null: 0
   // CHECK-NOT: node
   printf("several blocks\n");
-  fxMlirSplitDecisionDestroy(decide(context, kBlocks, 0, NULL, "vllm::attn"));
+  fxMlirSplitDecisionDestroy(
+      decide(context, kBlocks, 0, NULL, "vllm::attn", true));
 
   // CHECK-LABEL: not a module
   // CHECK-NEXT: diagnostic: fxMlirSplitDecide: expected a builtin.module, not
@@ -224,8 +279,9 @@ int main(void) {
       mlirModuleCreateParse(context, mlirStringRefCreateFromCString(kGraph));
   MlirOperation func = mlirBlockGetFirstOperation(mlirModuleGetBody(graph));
   FxMlirSplitDecision ofFunc;
-  printf("decided: %s\n", result(fxMlirSplitDecide(func, 0, NULL, 0, NULL,
-                                                   kNewest, false, &ofFunc)));
+  printf("decided: %s\n",
+         result(fxMlirSplitDecide(func, 0, NULL, 0, NULL, kNewest, false, true,
+                                  &ofFunc)));
   fxMlirSplitDecisionDestroy(ofFunc);
   mlirModuleDestroy(graph);
 
@@ -241,7 +297,7 @@ int main(void) {
   FxMlirSplitDecision unknown;
   MlirLogicalResult unknownDecided = fxMlirSplitDecide(
       mlirModuleGetOperation(again), 0, NULL, 0, NULL,
-      mlirStringRefCreateFromCString("0.29.0"), false, &unknown);
+      mlirStringRefCreateFromCString("0.29.0"), false, true, &unknown);
   printf("decided: %s, null: %d\n", result(unknownDecided),
          fxMlirSplitDecisionIsNull(unknown));
   fxMlirSplitDecisionDestroy(unknown);
@@ -256,8 +312,8 @@ int main(void) {
   FxMlirSplitDecision none;
   // Decided before the null check reads `none`: the order in which a call's
   // arguments are evaluated is unspecified.
-  MlirLogicalResult noneDecided =
-      fxMlirSplitDecide(noModule, 0, NULL, 0, NULL, kNewest, false, &none);
+  MlirLogicalResult noneDecided = fxMlirSplitDecide(
+      noModule, 0, NULL, 0, NULL, kNewest, false, true, &none);
   printf("decided: %s, null: %d\n", result(noneDecided),
          fxMlirSplitDecisionIsNull(none));
   printf("null decision: %lld nodes, %lld refusals\n",
@@ -266,7 +322,7 @@ int main(void) {
   fxMlirSplitDecisionDestroy(none);
   printf("no place for the decision: %s\n",
          result(fxMlirSplitDecide(noModule, 0, NULL, 0, NULL, kNewest, false,
-                                  NULL)));
+                                  true, NULL)));
 
   mlirContextDestroy(context);
   return 0;

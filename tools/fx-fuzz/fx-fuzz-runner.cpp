@@ -6,14 +6,14 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// What fx_mlir_import.native.Library.run does through ctypes, with the same
-// C functions of libFXMLIR-C.so in the same order: the first line of the
-// input is a textual pass pipeline, the rest is the MLIR it runs on; a
-// context of one thread per input, a diagnostic handler that prints each
-// diagnostic through fxMlirDiagnosticPrint, fxMlirModuleCreateParse,
-// fxMlirParsePassPipeline and fxMlirPassManagerRunOnOp. Library.run's callers
-// give it whatever a user's graph became, so nothing may crash; a pipeline
-// that succeeds leaves IR that verifies, and one that fails says why.
+// The pipeline route of libFXMLIR-C.so's C API (fx-mlir-c/Passes.h), as a C
+// host drives it: the first line of the input is a textual pass pipeline,
+// the rest is the MLIR it runs on; a context of one thread per input, a
+// diagnostic handler that prints each diagnostic through
+// fxMlirDiagnosticPrint, fxMlirModuleCreateParse, fxMlirParsePassPipeline
+// and fxMlirPassManagerRunOnOp. A host gives it whatever a user's graph
+// became, so nothing may crash; a pipeline that succeeds leaves IR that
+// verifies, and one that fails says why.
 //
 // A pipeline that names a file (report-file, map-file) is rejected: the
 // fuzzer would write wherever its bytes say. fx-fuzz-split-map writes the
@@ -36,7 +36,7 @@
 static MlirDialectRegistry registry;
 
 extern "C" int LLVMFuzzerInitialize(int *, char ***) {
-  // As Library.__init__: the passes once, and one registry for every context.
+  // The passes once, and one registry for every context.
   fxMlirRegisterAllPasses();
   registry = fxMlirDialectRegistryCreate();
   fxMlirRegisterAllDialects(registry);

@@ -8,8 +8,8 @@
 //
 // The first line of the input is fx-split-graph's splitting-ops, a comma
 // list; the rest is fx IR. When it parses and verifies, fx-split-graph runs
-// on it with map-file, as split_graph runs it (passes.split_map), to a file
-// of this process. Whether the pass succeeds or reports what may not cross a
+// on it with map-file, as people who run fx-opt get it, to a file of this
+// process. Whether the pass succeeds or reports what may not cross a
 // cut, a map it wrote is JSON that names the input's functions; when it
 // succeeds, the map names each piece that became a function and gives that
 // piece's symbolic sizes as indices of its inputs.

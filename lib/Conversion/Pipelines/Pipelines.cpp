@@ -400,7 +400,7 @@ void mlir::fx::registerFXPipelines() {
   // As PassPipelineRegistration<>, but a pass manager anchored on another op
   // (`func.func(fx-to-llvm)`) is an error of the pipeline text: adding the
   // module passes to it would be a fatal error, which kills a host that
-  // parses a user's pipeline in process (native.Library.run).
+  // parses a user's pipeline in process (fxMlirParsePassPipeline).
   registerPassPipeline(
       "fx-to-llvm",
       "Lower fx IR to the LLVM dialect, ready for mlir-runner: "

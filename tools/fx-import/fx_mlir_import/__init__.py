@@ -17,13 +17,15 @@ The modules, one job each:
   emitter      MLIR text, every string escaped
   importer     the graph as MLIR text: a dispatch table keyed by node kind
                and target; every other node is an opaque fx.node
-  loader       which libFXMLIR-C.so file to load, and whether it may be
-               loaded (a whole ELF file; no second copy)
-  native       libFXMLIR-C.so in this process, through its C API (ctypes)
-  passes       what --check runs: the passes by pipeline text, in process
-               or in fx-opt, and the reports they write
+  locate       which libFXMLIR-C.so file to load when none is given
+  elf          whether a file may be mapped: a whole ELF shared library
+  copies       which copy of the library this process registered
+  nesting      how deep MLIR text nests, and the thread with a stack for it
+  native       libFXMLIR-C.so in this process: the ctypes binding of its
+               C API, which decides a split
   decision     fx-split-graph's decision, as typed values
-  check        the --check report
+  passes       the fx-opt tool wrapper: --check's pre-fix pass
+  check        the --check report, from split_graph's decision
   decompose    a decision's size decomposition applied to a graph;
                decompose_size_nodes, vLLM's _decompose_size_nodes
   pieces       the pieces of a partition, as torch's split_module builds them

@@ -2,110 +2,110 @@
 # See the LICENSE file at the root of fx-mlir for license information.
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
-"""--check: what fx-decompose-size does with each size node, from the pass's
-own report (`report-file`), and what the pre-fix pass would have done; with
---split-ops, how fx-split-graph cuts the graph and what crosses each cut,
-from its map (`map-file`)."""
+"""--check: what fx-decompose-size does with each size node, and what the
+pre-fix pass would have done; with --split-ops, how fx-split-graph cuts the
+graph and what crosses each cut. All but the pre-fix line is the Decision
+split_graph takes (split.decide_import, in this process), so the two agree
+by construction; the pre-fix pass is one of fx-opt's test passes, run by
+passes.py, the fx-opt tool wrapper."""
 
-import os
+from . import decision as decided
+from . import native, passes
+from .split import decide_import
 
-from . import passes
-
-# The report's words, as --check says them.
+# What fx-decompose-size did with a size it left alone, as --check says it.
 _LEFT_ALONE = {
-    passes.WITH_DIM: "left alone: it returns one int, not a torch.Size",
-    passes.SYM_SIZE: "left alone: it returns one int, not a torch.Size",
-    passes.UNRANKED: "left alone: its tensor is unranked, so its dims are unknown",
+    decided.WITH_DIM: "left alone: it returns one int, not a torch.Size",
+    decided.SYM_SIZE: "left alone: it returns one int, not a torch.Size",
+    decided.UNRANKED: "left alone: its tensor is unranked, so its dims are unknown",
 }
 
 
-def _say(record, tensor_name, has_users):
-    action = record[passes.ACTION]
-    if action == passes.DECOMPOSED:
-        dims = ", ".join(f"sym_size({tensor_name}, {i})" if d < 0 else str(d)
-                         for i, d in enumerate(record[passes.DIMS]))
-        return f"decomposed into [{dims}]"
-    if action == passes.ERASED:
-        # Its FX users took constants (len(x.size())): no op is left.
-        return ("erased: its users took constants, no op uses it" if has_users
-                else "erased: it has no users")
-    return _LEFT_ALONE[record[passes.REASON]]
+def _tensor_name(node, tensor):
+    """The name of the tensor the size node `node` reads: its FX node's,
+    else its SSA value's (a getitem of a tuple has no SSA name of its
+    own)."""
+    return getattr(node.args[0], "name", None) or tensor.name.lstrip("%")
 
 
-def check(result, fx_opt=None, split_ops=None, match_fx_targets=False):
-    """The --check report of an ImportResult; with `split_ops`, also how
-    fx-split-graph splits it there (with its match-fx-targets extension if
-    `match_fx_targets`). The passes run as passes.runner picks, as for
-    split_graph: in the fx-opt at path `fx_opt`, else through
-    native.default_library() in this process, else in the build's fx-opt.
-    The pre-fix pass, one of fx-opt's test passes, runs in `fx_opt` or the
-    build's fx-opt, where there is one (an installed package has none)."""
-    runner = passes.runner(fx_opt)
-    records = passes.decompose_report(runner, result.text)
+def _say(size, tensor_name):
+    if size.action != decided.DECOMPOSED:
+        return _LEFT_ALONE[size.action]
+    dims = ", ".join(f"sym_size({tensor_name}, {i})" if d is None else str(d)
+                     for i, d in enumerate(size.static))
+    return f"decomposed into [{dims}]"
+
+
+def check(result, fx_opt=None, split_ops=None, match_fx_targets=False, library=None):
+    """The --check report of the ImportResult `result`, from split_graph's
+    Decision on its graph (through the C API library `library`, as
+    split_graph finds one); with `split_ops` (a comma list), also how it
+    splits there (with the match-fx-targets extension if
+    `match_fx_targets`). The pre-fix pass runs in the fx-opt at path
+    `fx_opt`, else the build's, where there is one (an installed package has
+    none)."""
+    ops = [op for op in split_ops.split(",") if op] if split_ops else []
+    lib = native.library(library)
+    decision = decide_import(lib, result, ops, match_fx_targets)
+    sizes = {size.node: size for size in decision.sizes}
+    tensors = {}
     lines = []
     for node, form, tensor in result.size_nodes:
-        # The tensor's FX node (a getitem of a tuple has no SSA name of its own).
-        tensor_name = getattr(node.args[0], "name", None) or tensor.name.lstrip("%")
-        said = "; ".join(_say(r, tensor_name, bool(node.users))
-                         for r in records.get(node.name, [])) or "no remark"
+        tensors[node] = tensor_name = _tensor_name(node, tensor)
+        size = sizes.get(node)
+        said = _say(size, tensor_name) if size is not None else "no remark"
         users = ", ".join(u.name for u in node.users) or "none"
         lines.append(f"{node.name}: {form}: {said}; users: {users}")
     if not result.size_nodes:
         lines.append("no size nodes in this graph")
-    lines.append("pre-fix decomposition: " + _legacy(fx_opt, result.text))
+    lines.append("pre-fix decomposition: " + passes.legacy_decomposition(fx_opt, result.text))
     if split_ops:
-        lines.extend(split_report(result, runner, split_ops, match_fx_targets))
+        lines.extend(_split_report(lib, result, decision, split_ops, ops, match_fx_targets,
+                                   tensors))
     return "\n".join(lines) + "\n"
 
 
-def _legacy(fx_opt, text):
-    """What the pre-fix pass does with the import."""
-    if fx_opt is None and not os.path.exists(passes.FX_OPT):
-        return "not run: its pass is fx-opt's only (give --fx-opt)"
-    done = passes.run(fx_opt or passes.FX_OPT, text, "--test-fx-legacy-decompose-size")
-    if done.returncode == 0:
-        return "succeeds on this graph"
-    return "fails: " + passes.first_error(done.stderr)
+def _failure(decision):
+    """Why a split does not stand: its refusals' messages, else its first
+    error."""
+    return "; ".join(r.message for r in decision.refusals) or decision.first_error()
 
 
-def _errors(split, done):
-    """The messages of a failed split: the map's, else fx-opt's first."""
-    messages = [e[passes.MESSAGE] for f in (split or {}).get(passes.FUNCTIONS, [])
-                for e in f[passes.ERRORS]]
-    return "; ".join(messages) or passes.first_error(done.stderr)
-
-
-def split_report(result, fx_opt, split_ops, match_fx_targets=False):
-    """The pieces fx-split-graph makes of the import at `split_ops` (a comma
-    list, as its splitting-ops option takes), after fx-decompose-size, and
-    what crosses each cut, in FX node names; and whether the split works
-    without fx-decompose-size."""
-    split, done = passes.split_map(fx_opt, result.text, split_ops,
-                                   match_fx_targets=match_fx_targets)
-    if not done.succeeded:
-        return [f"split at {split_ops}: fails: {_errors(split, done)}"]
-    lines = []
-    for function in split[passes.FUNCTIONS]:
-        for piece in function.get(passes.PIECES, []):
-            if passes.NODES not in piece:
-                continue
-            kind = " (splitting)" if piece[passes.SPLITTING] else ""
-            lines.append(f"piece {piece[passes.GRAPH_ID]}{kind}: "
-                         f"{', '.join(piece[passes.NODES])}")
-        for cut in function.get(passes.CUTS, []):
-            crosses = ", ".join(f"{c[passes.VALUE]} ({c[passes.TYPE]})"
-                                for c in cut[passes.CROSSES]) or "nothing"
-            before = cut[passes.BEFORE].rpartition("_")[2]
-            after = cut[passes.AFTER].rpartition("_")[2]
-            lines.append(f"cut {before}|{after}: {crosses}")
-    if not lines:
-        return [f"split at {split_ops}: no splitting op in this graph"]
-    pieces = sum(1 for line in lines if line.startswith("piece "))
-    lines.insert(0, f"split at {split_ops}, after fx-decompose-size: {pieces} pieces")
-    alone, alone_done = passes.split_map(fx_opt, result.text, split_ops, decompose=False,
-                                         match_fx_targets=match_fx_targets)
-    if alone_done.succeeded:
-        lines.append("without fx-decompose-size: splits the same way")
+def _crossing(crossing, tensors):
+    """A value crossing a cut, named as vLLM's split names it: a dim
+    fx-decompose-size made by the size's tensor and the dim."""
+    if crossing.node is None:
+        name = "a value"
+    elif crossing.dim is not None:
+        name = f"sym_size({tensors.get(crossing.node, crossing.node.name)}, {crossing.dim})"
     else:
-        lines.append("without fx-decompose-size: fails: " + _errors(alone, alone_done))
+        name = crossing.node.name
+    return f"{name} ({crossing.type})"
+
+
+def _split_report(lib, result, decision, split_ops, ops, match_fx_targets, tensors):
+    """The pieces the Decision makes of the graph at `split_ops`, after
+    fx-decompose-size, each with vLLM's nodes in it, and what crosses each
+    cut; and whether the split stands without fx-decompose-size."""
+    if not decision.succeeded:
+        return [f"split at {split_ops}: fails: {_failure(decision)}"]
+    if not any(decision.pieces.values()):
+        return [f"split at {split_ops}: no splitting op in this graph"]
+    lines = [f"split at {split_ops}, after fx-decompose-size: {len(decision.pieces)} pieces"]
+    for graph_id, splitting in sorted(decision.pieces.items()):
+        nodes = ", ".join(node.name for node, piece in decision.nodes.items()
+                          if piece == graph_id)
+        lines.append(f"piece {graph_id}{' (splitting)' if splitting else ''}: {nodes}")
+    for cut in decision.cuts:
+        crosses = ", ".join(_crossing(c, tensors) for c in cut.crossings) or "nothing"
+        lines.append(f"cut {cut.before}|{cut.after}: {crosses}")
+    alone = decide_import(lib, result, ops, match_fx_targets, decompose=False)
+    if alone.succeeded:
+        # Without it, the sizes are nodes of their own; the rest must agree.
+        same = all(alone.nodes.get(node, graph_id) == graph_id
+                   for node, graph_id in decision.nodes.items())
+        lines.append("without fx-decompose-size: splits " +
+                     ("the same way" if same else "another way"))
+    else:
+        lines.append("without fx-decompose-size: fails: " + _failure(alone))
     return lines

@@ -11,14 +11,40 @@ import dataclasses
 from .errors import FxImportError
 
 
+# What fx-decompose-size did with a size node (FxMlirSplitSizeAction).
+DECOMPOSED = "decomposed"
+WITH_DIM, SYM_SIZE, UNRANKED = "with-dim", "sym-size", "unranked"
+
+
 @dataclasses.dataclass
 class Size:
-    """A torch.Size node (an fx.Node) fx-decompose-size decomposed: per dim,
-    its static size or None, where it is a new aten.sym_size.int node in
-    subgraph `graph_ids[i]`."""
+    """A size node (an fx.Node) and what fx-decompose-size did with it: one
+    of the actions above. Where it decomposed it, per dim, its static size
+    or None, where it is a new aten.sym_size.int node in subgraph
+    `graph_ids[i]`."""
     node: object
+    action: str
     static: list
     graph_ids: list
+
+
+@dataclasses.dataclass
+class Crossing:
+    """A value that crosses a cut: the fx.Node that makes it (for a dim
+    fx-decompose-size made, the size node, with that `dim`; None where
+    fx-mlir names none), and its type as MLIR prints it."""
+    node: object
+    dim: object
+    type: str
+
+
+@dataclasses.dataclass
+class Cut:
+    """The cut between the subgraphs `before` and `after`, and what crosses
+    it, as Crossings."""
+    before: int
+    after: int
+    crossings: list
 
 
 @dataclasses.dataclass
@@ -44,14 +70,19 @@ class Decision:
     """Whether the split stands, the diagnostics ([(severity, message)]),
     vLLM's subgraph id of each FX node ({fx.Node: id}, without the nodes
     vLLM's size decomposition erases or makes), the subgraphs ({id: whether
-    it holds splitting ops}), the decomposed sizes in graph order, and the
-    Refusals."""
+    it holds splitting ops}), the size nodes in graph order (Size), the
+    Refusals, and the Cuts."""
     succeeded: bool
     diagnostics: list
     nodes: dict = dataclasses.field(default_factory=dict)
     pieces: dict = dataclasses.field(default_factory=dict)
     sizes: list = dataclasses.field(default_factory=list)
     refusals: list = dataclasses.field(default_factory=list)
+    cuts: list = dataclasses.field(default_factory=list)
+
+    def decomposed(self):
+        """The Sizes fx-decompose-size decomposed, in graph order."""
+        return [size for size in self.sizes if size.action == DECOMPOSED]
 
     def check(self):
         """Raises what the decision refuses, in one line: its first refusal,

@@ -42,7 +42,7 @@ class Decomposition:
     def apply(self, decision, versions):
         """Applies the decision's sizes to the graph. Where this or what
         follows raises, the caller puts the graph back (guard.GraphState)."""
-        for size in decision.sizes:
+        for size in decision.decomposed():
             node = size.node
             if node is None:
                 raise FxImportError("fx-split-graph's decision decomposes a size node "
@@ -191,12 +191,14 @@ def decompose_size_nodes(gm, *, library=None):
     fx-decompose-size decides and split_graph applies it; a size with a dim,
     x.size(0), is a scalar already and stays. In place; returns None. The
     passes run as split_graph runs them (`library`)."""
+    from .split import decide_import  # split imports this module
+
     states = []
     try:
         with guard.held_interrupts():
             lib = native.library(library)
             result = import_graph(gm, as_split=True)
-            decision = lib.decide(result, [], False)
+            decision = decide_import(lib, result, [], False)
             decision.check()
             guard.check()
             states.append(guard.GraphState(gm.graph))

@@ -2,35 +2,36 @@
 # See the LICENSE file at the root of fx-mlir for license information.
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
-"""fx-mlir's passes in this process, through the C API in libFXMLIR-C.so.
+"""The ctypes binding of libFXMLIR-C.so: fx-split-graph's decision in this
+process, through fxMlirSplitDecide (fx-mlir-c/Split.h).
 
-`Library(path).run(text, pipeline)` does what `fx-opt - -o /dev/null
---pass-pipeline=<pipeline>` does, without starting a process: a context
-with fx-opt's dialects (fxMlirRegisterAllDialects; in the package's
-self-contained library, which has not all of MLIR, those of the fx passes,
-fxMlirRegisterDialects), the parser, a pass manager built by
-fxMlirParsePassPipeline, and the diagnostics collected as fx-opt prints
-them, `error: <message>` per line. Debian ships no MLIR Python bindings, so
-the entry points are declared here with ctypes, as include/fx-mlir-c
-declares them. Only fx names: upstream's (fx-mlir-c/Runner.h) would find
-another MLIR of the process, or none, in the self-contained library.
+`Library(path).decide(text, nodes, ...)` parses the import `text` in a
+context of its own, with fx-opt's dialects (fxMlirRegisterAllDialects; in
+the package's self-contained library, which has not all of MLIR, those of
+the fx passes, fxMlirRegisterDialects), and returns the Decision
+(decision.py), with the diagnostics typed as (severity, message). Debian
+ships no MLIR Python bindings, so the entry points are declared here with
+ctypes, as include/fx-mlir-c declares them. Only fx names: upstream's
+(fx-mlir-c/Runner.h) would find another MLIR of the process, or none, in the
+self-contained library.
 
-Which file to load, and whether it may be loaded, is loader.py's:
-`default_library()` (re-exported here) finds it.
+Which file to load is locate.py's (`default_library()`, re-exported here);
+whether it may be mapped, elf.py's; which copy registered first, copies.py's;
+the thread and the depth the text may nest to, nesting.py's.
 """
 
 import ctypes
-import itertools
-import operator
 import os
-import re
 import threading
 
-from .decision import Decision, Refusal, Size
+from . import nesting
+from .copies import registering_copy
+from .decision import Crossing, Cut, Decision, Refusal, Size
+from .elf import unmappable
 from .errors import FxImportError
-from .loader import BUILD, default_library, registering_copy, unmappable
+from .locate import BUILD, default_library
 
-__all__ = ["BUILD", "Library", "MAX_NESTING", "default_library", "library", "load"]
+__all__ = ["BUILD", "Library", "default_library", "library", "load"]
 
 class _Handle(ctypes.Structure):
     """MlirContext, MlirModule, MlirPassManager, ...: one opaque pointer."""
@@ -55,10 +56,18 @@ def _split_struct(name, *fields):
 
 _SplitNode = _split_struct("Node", ("node", ctypes.c_ssize_t), ("graph_id", ctypes.c_int64))
 _SplitPiece = _split_struct("Piece", ("graph_id", ctypes.c_int64), ("splitting", ctypes.c_bool))
-_SplitSize = _split_struct("Size", ("node", ctypes.c_ssize_t), ("rank", ctypes.c_ssize_t))
+_SplitSize = _split_struct("Size", ("node", ctypes.c_ssize_t), ("action", ctypes.c_int),
+                           ("rank", ctypes.c_ssize_t))
 _SplitDim = _split_struct("Dim", ("size", ctypes.c_int64), ("graph_id", ctypes.c_int64))
 _SplitRefusal = _split_struct("Refusal", ("node", ctypes.c_ssize_t), ("source", ctypes.c_int64),
                               ("user", ctypes.c_int64), ("message", _StringView))
+_SplitCut = _split_struct("Cut", ("before", ctypes.c_int64), ("after", ctypes.c_int64),
+                          ("crossings", ctypes.c_ssize_t))
+_SplitCrossing = _split_struct("Crossing", ("node", ctypes.c_ssize_t), ("dim", ctypes.c_int64),
+                               ("type", _StringView))
+
+# FxMlirSplitSizeAction, as fx-mlir-c/Split.h numbers it.
+_ACTIONS = ("decomposed", "with-dim", "sym-size", "unranked")
 
 
 class _LogicalResult(ctypes.Structure):
@@ -86,17 +95,10 @@ _SIGNATURES = {
     "fxMlirDiagnosticPrint": (None, [_Handle, _StringCallback, ctypes.c_void_p]),
     "fxMlirModuleCreateParse": (_Handle, [_Handle, _StringRef]),
     "fxMlirModuleGetOperation": (_Handle, [_Handle]),
-    "fxMlirModuleGetContext": (_Handle, [_Handle]),
     "fxMlirModuleDestroy": (None, [_Handle]),
-    "fxMlirPassManagerCreate": (_Handle, [_Handle]),
-    "fxMlirPassManagerDestroy": (None, [_Handle]),
-    "fxMlirPassManagerGetAsOpPassManager": (_Handle, [_Handle]),
-    "fxMlirParsePassPipeline": (
-        _LogicalResult, [_Handle, _StringRef, _StringCallback, ctypes.c_void_p]),
-    "fxMlirPassManagerRunOnOp": (_LogicalResult, [_Handle, _Handle]),
     "fxMlirSplitDecide": (_LogicalResult, [_Handle, ctypes.c_ssize_t, ctypes.POINTER(_StringRef),
                                            ctypes.c_ssize_t, ctypes.POINTER(_StringRef),
-                                           _StringRef, ctypes.c_bool,
+                                           _StringRef, ctypes.c_bool, ctypes.c_bool,
                                            ctypes.POINTER(_Handle)]),
     "fxMlirSplitDecisionDestroy": (None, [_Handle]),
     "fxMlirSplitDecisionGetNumNodes": (ctypes.c_ssize_t, [_Handle]),
@@ -109,48 +111,16 @@ _SIGNATURES = {
     "fxMlirSplitDecisionDynamicDim": (ctypes.c_int64, []),
     "fxMlirSplitDecisionGetNumRefusals": (ctypes.c_ssize_t, [_Handle]),
     "fxMlirSplitDecisionGetRefusal": (_SplitRefusal, [_Handle, ctypes.c_ssize_t]),
+    "fxMlirSplitDecisionGetNumCuts": (ctypes.c_ssize_t, [_Handle]),
+    "fxMlirSplitDecisionGetCut": (_SplitCut, [_Handle, ctypes.c_ssize_t]),
+    "fxMlirSplitDecisionGetCutCrossing": (_SplitCrossing,
+                                          [_Handle, ctypes.c_ssize_t, ctypes.c_ssize_t]),
 }
 
 
 def _string_ref(text):
     data = text.encode()
     return _StringRef(data, len(data))
-
-
-# The parser and the passes recurse once per level of nesting; `run` gives
-# them a stack of this size on a thread of their own, and refuses text
-# nested deeper than MAX_NESTING, which takes a small part of it.
-_STACK = 512 << 20
-MAX_NESTING = 4096
-# How deep text may nest on the caller's thread, whatever its stack: the
-# parser's frames for so few levels, and the passes' for a function of ops
-# (which recurse by region, not by op), take a small part of any thread's.
-_SHALLOW = 16
-
-
-# What does not nest: string literals, comments, `->` and `>=`. A literal
-# is matched a run of plain characters at a time, not one by one: the
-# imports of large graphs are mostly names in quotes.
-_FLAT = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|//[^\n]*|->|>=')
-# Each byte of the brackets, as one more than the step in depth it makes.
-_STEPS = bytes.maketrans(b"{([<})]>", b"\2\2\2\2\0\0\0\0")
-_OTHERS = bytes(set(range(256)) - set(b"{([<})]>"))
-
-
-def _nesting(text):
-    """nesting(text); 0 when it has too few brackets to pass MAX_NESTING."""
-    if sum(map(text.count, "{([<")) <= MAX_NESTING:
-        return 0  # Too few brackets to matter, and the common case.
-    return nesting(text)
-
-
-def nesting(text):
-    """How deep `text` nests brackets outside what does not nest (_FLAT): a
-    bound on how deep MLIR's parser recurses on it."""
-    brackets = _FLAT.sub("", text).encode(errors="replace").translate(_STEPS, _OTHERS)
-    return max(itertools.accumulate(map(operator.sub, brackets, itertools.repeat(1)),
-                                    initial=0))
-
 
 
 class Library:
@@ -196,78 +166,35 @@ class Library:
             register.restype, register.argtypes = None, [_Handle]
         register(self._registry)
 
-    def run(self, text, pipeline):
-        """Parses MLIR `text` and runs the textual `pipeline` on it, in a
-        context of its own. Returns (succeeded, what fx-opt would print on
-        stderr: `<severity>: <message>` per diagnostic, without its
-        location). Text or a pipeline nested deeper than MAX_NESTING is
-        refused."""
-        _check_nesting("pass pipeline", pipeline)
-        diagnostics = []
-        succeeded = self._in_context(text, lambda module: self._run(module, pipeline, diagnostics),
-                                     diagnostics)
-        return bool(succeeded), "".join(f"{severity}: {message}\n"
-                                        for severity, message in diagnostics)
-
-    def decide(self, result, ops, match_fx_targets, release=None):
-        """fx-split-graph's decision on `result`, a graph import_graph
-        imported as_split, at the op names `ops` (None: the default list of
-        vLLM `release`, None for 0.34.0's), through fxMlirSplitDecide: a Decision (decision.py), its
-        nodes the fx.Nodes of `result`'s graph, which cross the C API as
-        their positions in it, and its diagnostics typed as (severity,
-        message)."""
+    def decide(self, text, nodes, ops=None, match_fx_targets=False, release=None,
+               decompose=True, depth=None):
+        """fx-split-graph's decision on the import `text` of a graph whose
+        nodes, in graph order, are `nodes` (fx.Nodes, which cross the C API
+        as their positions), at the op names `ops` (None: the default list
+        of vLLM `release`, None for 0.34.0's), through fxMlirSplitDecide:
+        after fx-decompose-size placed as vLLM places it, unless not
+        `decompose`. A Decision (decision.py), its diagnostics typed as
+        (severity, message). `depth` is how deep `text` nests, if its maker
+        knows (nesting.run)."""
         lib = self._lib
+        nodes = list(nodes)
         names = None if ops is None else (_StringRef * len(ops))(*map(_string_ref, ops))
-        graph = list(result.gm.graph.nodes)
-        table = (_StringRef * len(graph))(*(_string_ref(node.name) for node in graph))
+        table = (_StringRef * len(nodes))(*(_string_ref(node.name) for node in nodes))
         release = _StringRef() if release is None else _string_ref(release)
         diagnostics = []
 
         def decide(module):
             handle = _Handle()
-            decided = lib.fxMlirSplitDecide(lib.fxMlirModuleGetOperation(module), len(graph),
+            decided = lib.fxMlirSplitDecide(lib.fxMlirModuleGetOperation(module), len(nodes),
                                             table, len(ops or ()), names, release,
-                                            match_fx_targets, ctypes.byref(handle))
+                                            match_fx_targets, decompose, ctypes.byref(handle))
             try:
-                return _read_decision(lib, handle, graph, bool(decided.value), diagnostics)
+                return _read_decision(lib, handle, nodes, bool(decided.value), diagnostics)
             finally:
                 lib.fxMlirSplitDecisionDestroy(handle)
 
-        return (self._in_context(result.text, decide, diagnostics, result.nesting)
-                or Decision(False, diagnostics))
-
-    def _in_context(self, text, use, diagnostics, nesting=None):
-        """use(module) for MLIR `text` parsed in a context of its own, or
-        None where it does not parse; the context's diagnostics go to the
-        list `diagnostics`, as (severity, message). `nesting`, how deep the
-        text nests if its maker knows (ImportResult.nesting), is otherwise
-        measured. Text that may nest deeper than _SHALLOW runs on a thread
-        with a stack for MAX_NESTING; the rest on the caller's, as
-        starting a thread costs more than a small graph's decision."""
-        if nesting is not None and nesting <= _SHALLOW:
-            return self._parsed(text, use, diagnostics)
-        _check_nesting("MLIR text", text)
-        done = {}
-
-        def work():
-            try:
-                done["ran"] = self._parsed(text, use, diagnostics)
-            except BaseException as e:  # Raised again in the caller's thread.
-                done["raised"] = e
-
-        with _stack_size:
-            previous = threading.stack_size(_STACK)
-            try:
-                worker = threading.Thread(target=work, name="fx-mlir-run")
-                worker.start()
-            except RuntimeError as e:
-                raise FxImportError(f"cannot start the in-process runner's thread: {e}") from None
-            finally:
-                threading.stack_size(previous)
-        worker.join()
-        if "raised" in done:
-            raise done["raised"]
-        return done["ran"]
+        parsed = nesting.run(lambda: self._parsed(text, decide, diagnostics), text, depth)
+        return parsed or Decision(False, diagnostics)
 
     def _parsed(self, text, use, diagnostics):
         lib = self._lib
@@ -302,28 +229,6 @@ class Library:
         finally:
             lib.fxMlirContextDestroy(context)
 
-    def _run(self, module, pipeline, diagnostics):
-        lib = self._lib
-        printed = []
-
-        def collect(view, _):
-            printed.append(ctypes.string_at(view.data, view.length).decode(errors="replace"))
-
-        manager = lib.fxMlirPassManagerCreate(lib.fxMlirModuleGetContext(module))
-        try:
-            # fx-opt reports the parser's text as the message of one error;
-            # so does this.
-            parsed = lib.fxMlirParsePassPipeline(
-                lib.fxMlirPassManagerGetAsOpPassManager(manager), _string_ref(pipeline),
-                _StringCallback(collect), None)
-            if not parsed.value:
-                diagnostics.append(("error", "".join(printed)))
-                return False
-            return lib.fxMlirPassManagerRunOnOp(manager, lib.fxMlirModuleGetOperation(module)).value
-        finally:
-            lib.fxMlirPassManagerDestroy(manager)
-
-
 def _string(view):
     return ctypes.string_at(view.data, view.length).decode()
 
@@ -346,27 +251,27 @@ def _read_decision(lib, handle, graph, succeeded, diagnostics):
     for i, size in enumerate(each(lib.fxMlirSplitDecisionGetNumSizes,
                                   lib.fxMlirSplitDecisionGetSize)):
         dims = [lib.fxMlirSplitDecisionGetSizeDim(handle, i, d) for d in range(size.rank)]
-        sizes.append(Size(node(size.node), [None if d.size == dynamic else d.size for d in dims],
+        sizes.append(Size(node(size.node), _ACTIONS[size.action],
+                          [None if d.size == dynamic else d.size for d in dims],
                           [d.graph_id for d in dims]))
     refusals = [Refusal(node(r.node), r.source, None if r.user < 0 else r.user,
                         _string(r.message))
                 for r in each(lib.fxMlirSplitDecisionGetNumRefusals,
                               lib.fxMlirSplitDecisionGetRefusal)]
+    cuts = []
+    for i, cut in enumerate(each(lib.fxMlirSplitDecisionGetNumCuts,
+                                 lib.fxMlirSplitDecisionGetCut)):
+        crossings = [lib.fxMlirSplitDecisionGetCutCrossing(handle, i, c)
+                     for c in range(cut.crossings)]
+        cuts.append(Cut(cut.before, cut.after,
+                        [Crossing(node(c.node), None if c.dim < 0 else c.dim, _string(c.type))
+                         for c in crossings]))
     return Decision(succeeded, diagnostics, nodes, {p.graph_id: p.splitting for p in pieces},
-                    sizes, refusals)
-
-
-def _check_nesting(what, nested):
-    depth = _nesting(nested)
-    if depth > MAX_NESTING:
-        raise FxImportError(f"the {what} nests {depth} deep; the in-process "
-                            f"runner takes at most {MAX_NESTING}")
+                    sizes, refusals, cuts)
 
 
 _loaded = {}
 _loading = threading.Lock()
-# threading.stack_size is the process's: set and restored under this lock.
-_stack_size = threading.Lock()
 
 
 def loaded():

@@ -101,8 +101,17 @@ def decide(gm, splitting_ops=None, *, match_fx_targets=False, library=None):
         lib = native.library(library)
         _check_attribute_names(gm)
         result = import_graph(gm, as_split=True)
-        return result, lib.decide(result, _op_names(splitting_ops), match_fx_targets,
-                                  default_release() if splitting_ops is None else None)
+        return result, decide_import(lib, result, _op_names(splitting_ops), match_fx_targets,
+                                     default_release() if splitting_ops is None else None)
+
+
+def decide_import(lib, result, ops, match_fx_targets, release=None, decompose=True):
+    """The native.Library `lib`'s Decision on the ImportResult `result` at
+    the op names `ops` (None: vLLM `release`'s default list), after
+    fx-decompose-size unless not `decompose`: the one way split_graph,
+    decide and `fx-import --check` decide."""
+    return lib.decide(result.text, result.gm.graph.nodes, ops, match_fx_targets, release,
+                      decompose, result.nesting)
 
 
 def _check_arguments(caller, gm, library):
@@ -148,7 +157,7 @@ def _split(gm, lib, ops, match_fx_targets, stats, states, release):
     _check_attribute_names(gm)
     result = import_graph(gm, as_split=True)
     lap("import")
-    decision = lib.decide(result, ops, match_fx_targets, release)
+    decision = decide_import(lib, result, ops, match_fx_targets, release)
     decision.check()
     lap("passes")
     states.append(guard.GraphState(gm.graph))

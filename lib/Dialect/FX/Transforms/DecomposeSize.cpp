@@ -34,60 +34,65 @@ namespace mlir::fx {
 using namespace mlir;
 using namespace mlir::fx;
 
-/// x.size() of a ranked tensor: a torch.Size whose dims are all known. The
-/// test is on the result type, so no size that returns a scalar can pass it.
+/// x.size() of a ranked tensor: a torch.Size whose dims are all known.
 static bool isDecomposable(SizeOp op) {
-  return op.isDimless() && isa<RankedTensorType>(op.getInput().getType());
+  return getSizeAction(op, /*erasedIfDead=*/false) == SizeAction::Decomposed;
 }
 
 namespace {
 /// What the pass does with one size op, and why: the one source of its
 /// remark (`emit-remarks`) and of its record in `report-file`.
 struct SizeVerdict {
-  /// The `action` of the record; fx_mlir_import/check.py spells these too.
-  StringRef action;
-  /// The `reason` of the record, for "left-alone".
-  StringRef reason;
+  SizeAction action;
   /// The dims of a decomposed x.size(): -1 for a symbolic one.
   SmallVector<int64_t> dims;
 };
 } // namespace
 
-/// `erasedIfDead` is whether the driver erases a dead x.size() instead of
-/// decomposing it (the greedy driver does).
-static SizeVerdict judgeSize(Operation *op, bool erasedIfDead) {
+// The test is on the result type (isDimless), so no size that returns a
+// scalar can be decomposed.
+SizeAction mlir::fx::getSizeAction(Operation *op, bool erasedIfDead) {
   if (isa<SymSizeOp>(op))
-    return {"left-alone", "sym-size", {}};
+    return SizeAction::SymSize;
   auto size = cast<SizeOp>(op);
   if (!size.isDimless())
-    return {"left-alone", "with-dim", {}};
-  auto type = dyn_cast<RankedTensorType>(size.getInput().getType());
-  if (!type)
-    return {"left-alone", "unranked", {}};
+    return SizeAction::WithDim;
+  if (!isa<RankedTensorType>(size.getInput().getType()))
+    return SizeAction::Unranked;
   if (erasedIfDead && op->use_empty())
-    return {"erased", "", {}};
-  SizeVerdict verdict{"decomposed", "", {}};
-  for (int64_t dim : type.getShape())
-    verdict.dims.push_back(ShapedType::isDynamic(dim) ? -1 : dim);
+    return SizeAction::Erased;
+  return SizeAction::Decomposed;
+}
+
+static SizeVerdict judgeSize(Operation *op, bool erasedIfDead) {
+  SizeVerdict verdict{getSizeAction(op, erasedIfDead), {}};
+  if (verdict.action == SizeAction::Decomposed)
+    for (int64_t dim :
+         cast<RankedTensorType>(cast<SizeOp>(op).getInput().getType())
+             .getShape())
+      verdict.dims.push_back(ShapedType::isDynamic(dim) ? -1 : dim);
   return verdict;
 }
 
 /// Emits the remark of `emit-remarks` for one size op.
 static void remarkOnSize(Operation *op, const SizeVerdict &verdict) {
-  if (verdict.action == "erased") {
+  switch (verdict.action) {
+  case SizeAction::Erased:
     op->emitRemark("erased x.size(): it has no users");
     return;
-  }
-  if (verdict.action == "left-alone") {
-    if (verdict.reason == "unranked")
-      op->emitRemark("left alone: its tensor is unranked, so its dims are "
-                     "unknown");
-    else
-      op->emitRemark() << "left alone: "
-                       << (verdict.reason == "sym-size" ? "fx.sym_size"
-                                                        : "x.size(dim)")
-                       << " returns one int, not a torch.Size";
+  case SizeAction::Unranked:
+    op->emitRemark("left alone: its tensor is unranked, so its dims are "
+                   "unknown");
     return;
+  case SizeAction::WithDim:
+  case SizeAction::SymSize:
+    op->emitRemark() << "left alone: "
+                     << (verdict.action == SizeAction::SymSize ? "fx.sym_size"
+                                                               : "x.size(dim)")
+                     << " returns one int, not a torch.Size";
+    return;
+  case SizeAction::Decomposed:
+    break;
   }
   InFlightDiagnostic remark = op->emitRemark("decomposed x.size() into [");
   llvm::interleaveComma(llvm::enumerate(verdict.dims), remark, [&](auto dim) {
@@ -104,6 +109,32 @@ static StringRef locName(Location loc) {
   if (auto name = dyn_cast<NameLoc>(loc))
     return name.getName().strref();
   return "";
+}
+
+/// The `action` of a record in `report-file`.
+static StringRef getActionName(SizeAction action) {
+  switch (action) {
+  case SizeAction::Decomposed:
+    return "decomposed";
+  case SizeAction::Erased:
+    return "erased";
+  default:
+    return "left-alone";
+  }
+}
+
+/// The `reason` of a record in `report-file`, for an op left alone.
+static StringRef getReasonName(SizeAction action) {
+  switch (action) {
+  case SizeAction::WithDim:
+    return "with-dim";
+  case SizeAction::SymSize:
+    return "sym-size";
+  case SizeAction::Unranked:
+    return "unranked";
+  default:
+    return "";
+  }
 }
 
 /// Appends one JSON line per size op of `root` to `path`: {"node": NAME,
@@ -123,10 +154,10 @@ writeReport(StringRef path,
     llvm::json::OStream json(os);
     json.object([&] {
       json.attribute("node", locName(op->getLoc()));
-      json.attribute("action", verdict.action);
-      if (!verdict.reason.empty())
-        json.attribute("reason", verdict.reason);
-      if (verdict.action == "decomposed")
+      json.attribute("action", getActionName(verdict.action));
+      if (StringRef reason = getReasonName(verdict.action); !reason.empty())
+        json.attribute("reason", reason);
+      if (verdict.action == SizeAction::Decomposed)
         json.attributeArray("dims", [&] {
           for (int64_t dim : verdict.dims)
             json.value(dim);
@@ -162,9 +193,9 @@ struct DecomposeDimlessSize : OpRewritePattern<SizeOp> {
                                  rewriter.getStringAttr(kDecomposedLocTag));
     if (afterProducer) {
       // vLLM 0.34.0's _decompose_size_nodes (vllm/compilation/backends.py:
-      // 531-549) puts the dims right after the tensor's producer (inserting_after), the
-      // function's start for an argument, so that they are computed where
-      // the tensor is.
+      // 531-549) puts the dims right after the tensor's producer
+      // (inserting_after), the function's start for an argument, so that they
+      // are computed where the tensor is.
       OpBuilder::InsertionGuard guard(rewriter);
       if (Operation *producer = tensor.getDefiningOp())
         rewriter.setInsertionPointAfter(producer);

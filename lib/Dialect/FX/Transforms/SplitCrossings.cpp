@@ -247,24 +247,3 @@ LogicalResult SplitPlan::analyze() {
   collectReturn();
   return success();
 }
-
-/// What crosses each cut: a value defined in piece a and last received by
-/// piece b (or returned) crosses every cut between them.
-SmallVector<SmallVector<Value>>
-split::crossings(ArrayRef<Piece> pieces, const llvm::SetVector<Value> &returned,
-                 function_ref<std::optional<unsigned>(Value)> pieceOfValue) {
-  llvm::MapVector<Value, unsigned> lastUse;
-  for (auto [i, piece] : llvm::enumerate(pieces))
-    for (Value arg : piece.args)
-      if (pieceOfValue(arg))
-        lastUse[arg] = i;
-  for (Value value : returned)
-    if (pieceOfValue(value))
-      lastUse[value] = pieces.size();
-  SmallVector<SmallVector<Value>> cuts(pieces.empty() ? 0 : pieces.size() - 1);
-  for (auto [value, last] : lastUse)
-    for (unsigned cut = *pieceOfValue(value); cut < last && cut < cuts.size();
-         ++cut)
-      cuts[cut].push_back(value);
-  return cuts;
-}

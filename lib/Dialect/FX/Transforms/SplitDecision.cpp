@@ -7,7 +7,8 @@
 //===----------------------------------------------------------------------===//
 //
 // The plan of a function as a SplitDecision (SplitGraph.h), without the IR:
-// what fxMlirSplitDecide (fx-mlir-c/Split.h) hands to C.
+// computed once here, then handed to C (fxMlirSplitDecide, fx-mlir-c/Split.h)
+// or printed (`map-file`, remarks: SplitReport.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +17,7 @@
 #include "fx-mlir/Dialect/FX/Transforms/Passes.h"
 
 #include "mlir/IR/Matchers.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <map>
 
@@ -23,30 +25,110 @@ using namespace mlir;
 using namespace mlir::fx;
 using namespace mlir::fx::split;
 
+/// The type of `value` as MLIR prints it.
+static std::string typeString(Value value) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << value.getType();
+  return text;
+}
+
+/// The dim of `value` where it is a dim fx-decompose-size made.
+static std::optional<int64_t> decomposedDim(Value value) {
+  auto symSize = value.getDefiningOp<SymSizeOp>();
+  if (!symSize || !isDecomposedLoc(symSize.getLoc()))
+    return std::nullopt;
+  return symSize.getDimAttr().getInt();
+}
+
+/// What crosses each cut: a value defined in piece a and last received by
+/// piece b (or returned) crosses every cut between them.
+static SmallVector<SmallVector<Value>>
+crossings(ArrayRef<Piece> pieces, const llvm::SetVector<Value> &returned,
+          function_ref<std::optional<unsigned>(Value)> pieceOfValue) {
+  llvm::MapVector<Value, unsigned> lastUse;
+  for (auto [i, piece] : llvm::enumerate(pieces))
+    for (Value arg : piece.args)
+      if (pieceOfValue(arg))
+        lastUse[arg] = i;
+  for (Value value : returned)
+    if (pieceOfValue(value))
+      lastUse[value] = pieces.size();
+  SmallVector<SmallVector<Value>> cuts(pieces.empty() ? 0 : pieces.size() - 1);
+  for (auto [value, last] : lastUse)
+    for (unsigned cut = *pieceOfValue(value); cut < last && cut < cuts.size();
+         ++cut)
+      cuts[cut].push_back(value);
+  return cuts;
+}
+
 SplitDecision SplitPlan::decision() const {
   SplitDecision decision;
   decision.function = func.getSymName().str();
   decision.refusals = refusals;
-  std::map<int64_t, bool> ids;
+
+  // The subgraphs: those of the nodes vLLM's split has, and the pieces.
+  std::map<int64_t, SplitDecision::Piece> pieceOfId;
+  for (auto [entry, id] : llvm::zip_equal(entries, partition.ids))
+    if (!entry.erased && !entry.placeholder)
+      pieceOfId[id];
+  for (const Piece &outlined : pieces)
+    pieceOfId[outlined.number];
+
+  // The nodes, and each subgraph's: a decomposed size where it was, once.
+  std::map<int64_t, llvm::StringSet<>> seen;
   for (auto [entry, id] : llvm::zip_equal(entries, partition.ids)) {
-    if (entry.erased || entry.placeholder)
+    if (entry.placeholder || entry.name.empty())
       continue;
-    ids.emplace(id, partition.splittingIds.contains(id));
-    if (!entry.name.empty() && !entry.created)
-      decision.nodes.push_back({entry.name.str(), id});
+    if (!entry.created) {
+      decision.nodes.push_back({entry.name.str(), id, std::nullopt,
+                                entry.folded != nullptr, entry.erased});
+      auto piece = pieceOfId.find(id);
+      if (piece != pieceOfId.end() && seen[id].insert(entry.name).second)
+        piece->second.nodes.push_back(entry.name.str());
+      continue;
+    }
+    for (Operation *op : entry.ops)
+      if (auto symSize = dyn_cast<SymSizeOp>(op))
+        decision.nodes.push_back(
+            {entry.name.str(), id, symSize.getDimAttr().getInt()});
   }
-  for (auto [id, splitting] : ids) {
-    decision.graphIds.push_back(id);
-    decision.splitting.push_back(splitting);
+  for (const Piece &outlined : pieces) {
+    SplitDecision::Piece &piece = pieceOfId[outlined.number];
+    piece.function = outlined.name;
+    for (auto [i, arg] : llvm::enumerate(outlined.args)) {
+      piece.inputs.push_back(valueName(arg, info));
+      if (isa<IndexType>(arg.getType()))
+        piece.symShapeIndices.push_back(i);
+    }
+    for (Value result : outlined.results)
+      piece.outputs.push_back(valueName(result, info));
   }
+  for (auto &[id, piece] : pieceOfId) {
+    piece.graphId = id;
+    piece.splitting = partition.splittingIds.contains(id);
+    decision.pieces.push_back(std::move(piece));
+  }
+
   // Each decomposed torch.Size is the fx.make_size fx-decompose-size made of
-  // its dims: a constant per static dim, a new node per symbolic one.
+  // its dims: a constant per static dim, a new node per symbolic one. The
+  // size ops still there are those it leaves alone.
   for (Operation &op : body.without_terminator()) {
+    if (isa<SizeOp, SymSizeOp>(op) && !isDecomposedLoc(op.getLoc())) {
+      SizeAction action = getSizeAction(&op, /*erasedIfDead=*/false);
+      // A dimless size of a ranked tensor is here only where fx-decompose-size
+      // did not run: it was not decomposed, nor left alone by the pass.
+      if (action != SizeAction::Decomposed)
+        decision.sizes.push_back(
+            {nodeName(op.getLoc()).value_or("").str(), action, {}, {}});
+      continue;
+    }
     auto size = dyn_cast<MakeSizeOp>(op);
     if (!size || !isDecomposedLoc(size.getLoc()))
       continue;
     SplitDecision::Size &decomposed = decision.sizes.emplace_back();
     decomposed.name = nodeName(size.getLoc()).value_or("").str();
+    decomposed.action = SizeAction::Decomposed;
     for (Value element : size.getElements()) {
       APInt value;
       if (matchPattern(element, m_ConstantInt(&value))) {
@@ -59,6 +141,19 @@ SplitDecision SplitPlan::decision() const {
       decomposed.graphIds.push_back(
           it == entryOf.end() ? -1 : partition.ids[it->second]);
     }
+  }
+
+  if (!refusals.empty() || !hasCut())
+    return decision;
+  auto cuts = crossings(pieces, returned,
+                        [&](Value value) { return pieceOfValue(value); });
+  for (auto [cut, values] : llvm::enumerate(cuts)) {
+    SplitDecision::Cut &made = decision.cuts.emplace_back();
+    made.before = pieces[cut].number;
+    made.after = pieces[cut + 1].number;
+    for (Value value : values)
+      made.crossings.push_back({fxNodeOf(value, info), decomposedDim(value),
+                                valueName(value, info), typeString(value)});
   }
   return decision;
 }

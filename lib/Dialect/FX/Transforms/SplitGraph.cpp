@@ -182,7 +182,7 @@ std::error_code FXSplitGraphPass::writeMap(MutableArrayRef<SplitPlan> plans) {
   json.object([&] {
     json.attributeArray("functions", [&] {
       for (SplitPlan &plan : plans)
-        plan.writeMap(json);
+        writeDecision(plan.decision(), json);
     });
   });
   file << "\n";

@@ -7,15 +7,12 @@
 //===----------------------------------------------------------------------===//
 //
 // What fx-split-graph says of a plan for people who run fx-opt: a remark per
-// piece and per cut (`emit-remarks`), and the JSON of `map-file`.
+// piece and per cut (`emit-remarks`), and the JSON of `map-file`. Both print
+// the plan's SplitDecision.
 //
 //===----------------------------------------------------------------------===//
 
 #include "fx-mlir/Dialect/FX/Transforms/SplitPlan.h"
-
-#include "llvm/ADT/StringSet.h"
-
-#include <map>
 
 using namespace mlir;
 using namespace mlir::fx;
@@ -26,62 +23,44 @@ static std::string submodName(int64_t number) {
   return "submod_" + std::to_string(number);
 }
 
-/// The FX node names of the graph's nodes in each vLLM subgraph id, once
-/// each: a decomposed size where it was, not its new dims.
-static std::map<int64_t, SmallVector<StringRef>>
-nodesById(ArrayRef<Entry> entries, ArrayRef<int64_t> ids) {
-  std::map<int64_t, SmallVector<StringRef>> nodes;
-  std::map<int64_t, llvm::StringSet<>> seen;
-  for (auto [entry, id] : llvm::zip_equal(entries, ids))
-    if (!entry.name.empty() && !entry.created && !entry.placeholder &&
-        seen[id].insert(entry.name).second)
-      nodes[id].push_back(entry.name);
-  return nodes;
-}
-
 void SplitPlan::emitRemarks() {
-  std::map<int64_t, SmallVector<StringRef>> nodes =
-      nodesById(entries, partition.ids);
+  SplitDecision decided = decision();
+  DenseMap<int64_t, const SplitDecision::Piece *> byId;
+  for (const SplitDecision::Piece &piece : decided.pieces)
+    byId[piece.graphId] = &piece;
   for (const Piece &piece : pieces) {
+    const SplitDecision::Piece &said = *byId.lookup(piece.number);
     InFlightDiagnostic remark = emitRemark(piece.ops.front()->getLoc());
     remark << "piece " << piece.number
            << (piece.splitting ? " (splitting)" : "") << ": @" << piece.name
            << "; nodes: ";
-    llvm::interleaveComma(nodes[piece.number], remark);
+    llvm::interleaveComma(said.nodes, remark);
     remark << "; receives: ";
-    llvm::interleaveComma(piece.args, remark, [&](Value value) {
-      remark << valueName(value, info);
-    });
+    llvm::interleaveComma(said.inputs, remark);
     remark << "; returns: ";
-    llvm::interleaveComma(piece.results, remark, [&](Value value) {
-      remark << valueName(value, info);
-    });
+    llvm::interleaveComma(said.outputs, remark);
   }
-  auto cuts = crossings(pieces, returned,
-                        [&](Value value) { return pieceOfValue(value); });
-  for (auto [cut, values] : llvm::enumerate(cuts)) {
+  for (const SplitDecision::Cut &cut : decided.cuts) {
     InFlightDiagnostic remark = emitRemark(func.getLoc());
-    remark << "cut between piece " << pieces[cut].number << " and piece "
-           << pieces[cut + 1].number << ": crosses: ";
-    llvm::interleaveComma(values, remark, [&](Value value) {
-      remark << valueName(value, info) << " (" << value.getType() << ")";
-    });
+    remark << "cut between piece " << cut.before << " and piece " << cut.after
+           << ": crosses: ";
+    llvm::interleaveComma(
+        cut.crossings, remark, [&](const SplitDecision::Crossing &crossing) {
+          remark << crossing.value << " ('" << crossing.type << "')";
+        });
   }
 }
 
-/// The type of `value` as MLIR prints it.
-static std::string typeString(Value value) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << value.getType();
-  return text;
-}
-
-void SplitPlan::writeMap(llvm::json::OStream &json) {
+void split::writeDecision(const SplitDecision &decision,
+                          llvm::json::OStream &json) {
+  auto strings = [&](ArrayRef<std::string> values) {
+    for (const std::string &value : values)
+      json.value(value);
+  };
   json.object([&] {
-    json.attribute("function", func.getSymName());
+    json.attribute("function", decision.function);
     json.attributeArray("errors", [&] {
-      for (const SplitDecision::Refusal &error : refusals)
+      for (const SplitDecision::Refusal &error : decision.refusals)
         json.object([&] {
           json.attribute("node", error.value);
           json.attribute("from", submodName(error.from));
@@ -90,11 +69,13 @@ void SplitPlan::writeMap(llvm::json::OStream &json) {
           json.attribute("message", error.message);
         });
     });
-    if (!refusals.empty())
+    if (!decision.refusals.empty())
       return;
     // The decomposed sizes, cut or not: vLLM decomposes them either way.
     json.attributeArray("sizes", [&] {
-      for (const SplitDecision::Size &size : decision().sizes)
+      for (const SplitDecision::Size &size : decision.sizes) {
+        if (size.action != SizeAction::Decomposed)
+          continue;
         json.object([&] {
           json.attribute("name", size.name);
           json.attributeArray("static", [&] {
@@ -106,85 +87,54 @@ void SplitPlan::writeMap(llvm::json::OStream &json) {
               json.value(id);
           });
         });
+      }
     });
-    if (!hasCut())
+    // Pieces are outlined, and named, only where there is a cut.
+    if (llvm::none_of(decision.pieces, [](const SplitDecision::Piece &piece) {
+          return !piece.function.empty();
+        }))
       return;
-    std::map<int64_t, SmallVector<StringRef>> nodes =
-        nodesById(entries, partition.ids);
-    DenseMap<int64_t, const Piece *> outlined;
-    for (const Piece &piece : pieces) {
-      outlined[piece.number] = &piece;
-      nodes[piece.number]; // a piece of ops without names is a piece too
-    }
-    auto names = [&](const auto &values) {
-      for (Value value : values)
-        json.value(valueName(value, info));
-    };
     json.attributeArray("pieces", [&] {
-      for (const auto &idAndMembers : nodes) {
-        int64_t id = idAndMembers.first;
-        ArrayRef<StringRef> members = idAndMembers.second;
-        const Piece *piece = outlined.lookup(id);
+      for (const SplitDecision::Piece &piece : decision.pieces)
         json.object([&] {
-          json.attribute("submod", submodName(id));
-          json.attribute("graph_id", id);
-          json.attribute("splitting", partition.splittingIds.contains(id));
-          if (!piece)
+          json.attribute("submod", submodName(piece.graphId));
+          json.attribute("graph_id", piece.graphId);
+          json.attribute("splitting", piece.splitting);
+          if (piece.function.empty())
             return;
-          json.attribute("function", piece->name);
-          json.attributeArray("nodes", [&] {
-            for (StringRef name : members)
-              json.value(name);
-          });
-          json.attributeArray("inputs", [&] { names(piece->args); });
-          json.attributeArray("outputs", [&] { names(piece->results); });
+          json.attribute("function", piece.function);
+          json.attributeArray("nodes", [&] { strings(piece.nodes); });
+          json.attributeArray("inputs", [&] { strings(piece.inputs); });
+          json.attributeArray("outputs", [&] { strings(piece.outputs); });
           json.attributeArray("sym_shape_indices", [&] {
-            for (auto [i, arg] : llvm::enumerate(piece->args))
-              if (isa<IndexType>(arg.getType()))
-                json.value(static_cast<int64_t>(i));
+            for (int64_t index : piece.symShapeIndices)
+              json.value(index);
           });
         });
-      }
     });
     json.attributeArray("nodes", [&] {
-      for (unsigned index = 0, e = entries.size(); index != e; ++index) {
-        const Entry &entry = entries[index];
-        int64_t id = partition.ids[index];
-        if (entry.name.empty() || entry.placeholder)
-          continue;
-        auto record = [&](std::optional<int64_t> dim) {
-          json.object([&] {
-            json.attribute("name", entry.name);
-            json.attribute("submod", submodName(id));
-            if (dim)
-              json.attribute("dim", *dim);
-            if (entry.folded)
-              json.attribute("folded", true);
-            if (entry.erased)
-              json.attribute("erased", true);
-          });
-        };
-        if (!entry.created) {
-          record(std::nullopt);
-          continue;
-        }
-        for (Operation *op : entry.ops)
-          if (auto symSize = dyn_cast<SymSizeOp>(op))
-            record(symSize.getDimAttr().getInt());
-      }
+      for (const SplitDecision::Node &node : decision.nodes)
+        json.object([&] {
+          json.attribute("name", node.name);
+          json.attribute("submod", submodName(node.graphId));
+          if (node.dim)
+            json.attribute("dim", *node.dim);
+          if (node.folded)
+            json.attribute("folded", true);
+          if (node.erased)
+            json.attribute("erased", true);
+        });
     });
-    auto cuts = crossings(pieces, returned,
-                          [&](Value value) { return pieceOfValue(value); });
     json.attributeArray("cuts", [&] {
-      for (auto indexed : llvm::enumerate(cuts))
-        json.object([&, cut = indexed.index(), &values = indexed.value()] {
-          json.attribute("before", submodName(pieces[cut].number));
-          json.attribute("after", submodName(pieces[cut + 1].number));
+      for (const SplitDecision::Cut &cut : decision.cuts)
+        json.object([&] {
+          json.attribute("before", submodName(cut.before));
+          json.attribute("after", submodName(cut.after));
           json.attributeArray("crosses", [&] {
-            for (Value value : values)
+            for (const SplitDecision::Crossing &crossing : cut.crossings)
               json.object([&] {
-                json.attribute("value", valueName(value, info));
-                json.attribute("type", typeString(value));
+                json.attribute("value", crossing.value);
+                json.attribute("type", crossing.type);
               });
           });
         });

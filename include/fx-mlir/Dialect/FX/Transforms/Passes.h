@@ -34,6 +34,16 @@ inline constexpr llvm::StringLiteral kDecomposedLocTag = "fx-decompose-size";
 /// Whether `loc` is the location of an op fx-decompose-size created.
 bool isDecomposedLoc(Location loc);
 
+/// What fx-decompose-size does with an fx.size or fx.sym_size: decomposes
+/// it, erases it (a dead x.size() under the greedy driver), or leaves it
+/// alone, because it returns one int or its tensor is unranked.
+enum class SizeAction { Decomposed, Erased, WithDim, SymSize, Unranked };
+
+/// The action fx-decompose-size takes on the size op `op` as it stands;
+/// `erasedIfDead` is whether its driver erases a dead x.size() instead of
+/// decomposing it (the greedy driver does, the walk driver does not).
+SizeAction getSizeAction(Operation *op, bool erasedIfDead);
+
 #define GEN_PASS_REGISTRATION
 #include "fx-mlir/Dialect/FX/Transforms/Passes.h.inc"
 

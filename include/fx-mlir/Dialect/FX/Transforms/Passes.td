@@ -62,8 +62,8 @@ def FXDecomposeSize : Pass<"fx-decompose-size"> {
     users`, or `left alone: ...` with the reason. `report-file` appends the
     same, one JSON object per op (`node`, `action`: `decomposed`, `erased`
     or `left-alone`, `reason`: `with-dim`, `sym-size` or `unranked`, and
-    the `dims` of a decomposed size, -1 for a symbolic one), which
-    `fx-import --check` reads.
+    the `dims` of a decomposed size, -1 for a symbolic one), for people who
+    run fx-opt.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
   let options = [
@@ -203,13 +203,16 @@ def FXSplitGraph : Pass<"fx-split-graph", "::mlir::ModuleOp"> {
     becomes a caller of `@f_submod_0` (relu), `@f_submod_1` (the attention,
     `fx.splitting = true`) and `@f_submod_2` (sigmoid).
 
-    **Reports.** `map-file` writes, as JSON, every FX node's piece (keyed by
+    **Reports.** The pass decides before it rewrites: which piece each FX
+    node goes to, the sizes decomposed, what each piece receives and returns
+    and what crosses each cut, or what may not cross. `map-file` prints that
+    decision as JSON, for people who run fx-opt: every FX node's piece (by
     node name; a new dim by its size node and dim), each piece under vLLM's
     name with its nodes, inputs, outputs and `sym_shape_indices`, what
-    crosses each cut, and the errors, for whoever runs fx-opt (`fx-import
-    --check` does). `fx_mlir_import.split_graph` reads no file: it takes the
-    same decision as values through the C API (`fx-mlir-c/Split.h`).
-    `emit-remarks` says the same for people.
+    crosses each cut, and the errors. `emit-remarks` says the same as
+    remarks. `fx_mlir_import.split_graph` and `fx-import --check` read no
+    file: they take the same decision as values through the C API
+    (`fx-mlir-c/Split.h`).
 
     Functions without a splitting op, declarations and pieces of an earlier
     run are left alone. A splitting op nested in a region, or in a function

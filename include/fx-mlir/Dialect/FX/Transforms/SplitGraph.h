@@ -15,6 +15,8 @@
 #ifndef FX_MLIR_DIALECT_FX_TRANSFORMS_SPLITGRAPH_H
 #define FX_MLIR_DIALECT_FX_TRANSFORMS_SPLITGRAPH_H
 
+#include "fx-mlir/Dialect/FX/Transforms/Passes.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Support/LLVM.h"
 
@@ -24,21 +26,60 @@
 
 namespace mlir::fx {
 
-/// How one function splits, in vLLM's terms.
+/// How one function splits, in vLLM's terms: what the C API hands out
+/// (fx-mlir-c/Split.h) and what `map-file` prints.
 struct SplitDecision {
   /// An FX node and vLLM's subgraph id of it.
   struct Node {
     std::string name;
     int64_t graphId;
+    /// Where this is a dim fx-decompose-size made of the size node `name`
+    /// (vLLM's new aten.sym_size.int node), the dim.
+    std::optional<int64_t> dim;
+    /// A getitem the importer folded into its producer's results.
+    bool folded = false;
+    /// Gone after vLLM's decomposition: a decomposed torch.Size, or a
+    /// getitem of one.
+    bool erased = false;
   };
-  /// A torch.Size that fx-decompose-size decomposed into its dims.
+  /// A size op of the graph, and what fx-decompose-size did with it.
   struct Size {
     /// Its FX node.
     std::string name;
-    /// Per dim, its static size, or std::nullopt where it is vLLM's new
-    /// aten.sym_size.int node, in subgraph `graphIds[i]`.
+    SizeAction action;
+    /// Where it was decomposed, per dim, its static size, or std::nullopt
+    /// where it is vLLM's new aten.sym_size.int node, in subgraph
+    /// `graphIds[i]`.
     SmallVector<std::optional<int64_t>> staticDims;
     SmallVector<int64_t> graphIds;
+  };
+  /// A subgraph that holds nodes or ops.
+  struct Piece {
+    int64_t graphId;
+    /// Whether it holds splitting ops.
+    bool splitting;
+    /// Its FX nodes, a decomposed size where it was (not its dims).
+    std::vector<std::string> nodes;
+    /// Where the pass outlines it: its function, the values it receives and
+    /// returns as `value` of a Crossing names them, and the positions of its
+    /// index arguments (split_module's sym_shape_indices).
+    std::string function;
+    std::vector<std::string> inputs, outputs;
+    SmallVector<int64_t> symShapeIndices;
+  };
+  /// A value that crosses a cut.
+  struct Crossing {
+    /// The FX node that makes it: a folded getitem for a result of several,
+    /// the size node for a dim fx-decompose-size made, with that `dim`.
+    std::string node;
+    std::optional<int64_t> dim;
+    /// How remarks and the map name it, and its type as MLIR prints it.
+    std::string value, type;
+  };
+  /// A cut between two consecutive pieces, and what crosses it.
+  struct Cut {
+    int64_t before, after;
+    std::vector<Crossing> crossings;
   };
   /// A value that may not cross from subgraph `from` to `to` (the graph's
   /// output where there is none).
@@ -51,14 +92,15 @@ struct SplitDecision {
   };
 
   std::string function;
-  /// Every FX node the function's ops stand for, in graph order, but those
-  /// vLLM's decomposition erases and the new dims, which `sizes` has.
+  /// Every FX node the function's ops stand for, in graph order.
   std::vector<Node> nodes;
+  /// The size ops, in graph order.
   std::vector<Size> sizes;
-  /// The subgraph ids that hold nodes, ascending, and which hold splitting
-  /// ops.
-  SmallVector<int64_t> graphIds;
-  SmallVector<bool> splitting;
+  /// The pieces, by ascending graph id.
+  std::vector<Piece> pieces;
+  /// What crosses each cut, where the function has a cut and nothing is
+  /// refused.
+  std::vector<Cut> cuts;
   std::vector<Refusal> refusals;
 };
 

@@ -13,8 +13,8 @@
 //   SplitCrossings.cpp  the pieces, what each receives and returns, and the
 //                       values refused at a cut;
 //   SplitOutline.cpp    the rewrite into one function per piece and a caller;
-//   SplitReport.cpp     the remarks and the `map-file`;
 //   SplitDecision.cpp   the plan as a SplitDecision (SplitGraph.h);
+//   SplitReport.cpp     the remarks, and a SplitDecision as `map-file` JSON;
 //   SplitGraph.cpp      the pass, over every function of a module.
 //
 //===----------------------------------------------------------------------===//
@@ -99,10 +99,8 @@ public:
   /// Reports the pieces and what crosses each cut; before `apply`.
   void emitRemarks();
 
-  /// Writes the node -> piece map of this function; before `apply`.
-  void writeMap(llvm::json::OStream &json);
-
-  /// The decision: after `analyze`, before `apply`.
+  /// The decision: after `analyze` (and `namePieces`, for the pieces'
+  /// functions), before `apply`.
   SplitDecision decision() const;
 
   func::FuncOp getFunc() const { return func; }
@@ -148,11 +146,8 @@ private:
   std::vector<SplitDecision::Refusal> refusals;
 };
 
-/// What crosses each cut: a value defined in piece a and last received by
-/// piece b (or returned) crosses every cut between them.
-SmallVector<SmallVector<Value>>
-crossings(ArrayRef<Piece> pieces, const llvm::SetVector<Value> &returned,
-          function_ref<std::optional<unsigned>(Value)> pieceOfValue);
+/// Writes `decision` as one function of `map-file`'s JSON.
+void writeDecision(const SplitDecision &decision, llvm::json::OStream &json);
 
 /// Analyses each function of `module` that may split into `plans`. Fails,
 /// with a diagnostic per problem, where a function cannot be split.
