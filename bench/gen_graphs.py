@@ -56,6 +56,12 @@ class Writer:
         self.out.write("  " + text + "\n")
         self.ops += 1
 
+    def let(self, value):
+        """Emits `<fresh name> = value`; returns the name."""
+        name = self.fresh()
+        self.emit(f"{name} = {value}")
+        return name
+
     def group(self, x, shape, m, many_users):
         """One size-handling group on tensor `x`; returns the new (x, m)."""
         t = tensor_type(shape)
@@ -67,38 +73,24 @@ class Writer:
             st = f"tensor<{rank}xindex>"
             self.emit(f"{s} = shape.shape_of {x} : {t} -> {st}")
             for k in range(users):
-                c = self.fresh()
-                self.emit(f"{c} = arith.constant {k % rank} : index")
-                i = self.fresh()
-                self.emit(f"{i} = shape.get_extent {s}, {c} : {st}, index -> index")
+                c = self.let(f"arith.constant {k % rank} : index")
+                i = self.let(f"shape.get_extent {s}, {c} : {st}, index -> index")
                 items.append(i)
-            v = self.fresh()
-            self.emit(f"{v} = tensor.reshape {x}({s}) : ({t}, {st}) -> {t}")
-            c0 = self.fresh()
-            self.emit(f"{c0} = arith.constant 0 : index")
-            n = self.fresh()
-            self.emit(f"{n} = tensor.dim {v}, {c0} : {t}")
-            size = self.fresh()
-            self.emit(f"{size} = arith.subi {n}, {items[0]} : index")
-            m2 = self.fresh()
-            self.emit(
-                f"{m2} = tensor.extract_slice {m}[{items[0]}] [{size}] [1]"
-                f" : tensor<?xi64> to tensor<?xi64>"
-            )
+            v = self.let(f"tensor.reshape {x}({s}) : ({t}, {st}) -> {t}")
+            c0 = self.let("arith.constant 0 : index")
+            n = self.let(f"tensor.dim {v}, {c0} : {t}")
+            size = self.let(f"arith.subi {n}, {items[0]} : index")
+            m2 = self.let(f"tensor.extract_slice {m}[{items[0]}] [{size}] [1]"
+                          f" : tensor<?xi64> to tensor<?xi64>")
         else:
             self.emit(f"{s} = fx.size {x} : {t} -> !fx.size<{rank}>")
             for k in range(users):
-                i = self.fresh()
-                self.emit(f"{i} = fx.getitem {s}[{k % rank}] : !fx.size<{rank}>")
+                i = self.let(f"fx.getitem {s}[{k % rank}] : !fx.size<{rank}>")
                 items.append(i)
-            v = self.fresh()
-            self.emit(f"{v} = fx.view {x}, {s} : {t}, !fx.size<{rank}> -> {t}")
-            n = self.fresh()
-            self.emit(f"{n} = fx.size {v}, dim = 0 : {t} -> index")
-            sl = self.fresh()
-            self.emit(f"{sl} = fx.slice {items[0]}, {n}, none")
-            m2 = self.fresh()
-            self.emit(f"{m2} = fx.slice_tensor {m}[{sl}] : tensor<?xi64> -> tensor<?xi64>")
+            v = self.let(f"fx.view {x}, {s} : {t}, !fx.size<{rank}> -> {t}")
+            n = self.let(f"fx.size {v}, dim = 0 : {t} -> index")
+            sl = self.let(f"fx.slice {items[0]}, {n}, none")
+            m2 = self.let(f"fx.slice_tensor {m}[{sl}] : tensor<?xi64> -> tensor<?xi64>")
         return v, m2
 
     def function(self, name, shapes, groups, rng):

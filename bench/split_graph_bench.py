@@ -69,6 +69,7 @@ from hf_models import ATTENTION_OP, attention_as_op, capture  # noqa: E402
 from vllm_oracle import describe, differences  # noqa: E402
 
 from fx_mlir_import import import_graph, native, split_graph  # noqa: E402
+from fx_mlir_import.split import decide_import  # noqa: E402
 from tables import write_tables  # noqa: E402
 
 VLLM_STAGES = ("decompose", "walk", "split_module")
@@ -155,7 +156,7 @@ def _native_peak(library, gm):
     with open("/proc/self/clear_refs", "w") as clear:
         clear.write("5")
     before = _status("VmRSS")
-    library.decide(result, [ATTENTION_OP], False)
+    decide_import(library, result, [ATTENTION_OP], False)
     return _status("VmHWM") - before
 
 

@@ -133,11 +133,16 @@ def chain(x):
         torch.full(s3, 2.0)
 
 
+def split_and_compare(what, eager):
+    """Splits eager's captured graph and prints whether the split computes
+    what eager does."""
+    gm = captured(eager, fullgraph=True)
+    split_gm, items = split_graph(gm, OPS, library=LIBRARY)
+    print(f"{what}: {len(items)} pieces, computes eager: {computes(eager, split_gm, gm)}")
+
+
 # CHECK-LABEL: a chain of renames: 3 pieces, computes eager: True
-gm = captured(chain, fullgraph=True)
-split_gm, items = split_graph(gm, OPS, library=LIBRARY)
-print(f"a chain of renames: {len(items)} pieces, computes eager: "
-      f"{computes(chain, split_gm, gm)}")
+split_and_compare("a chain of renames", chain)
 
 
 # A view is another tensor, with metadata of its own.
@@ -150,10 +155,7 @@ def view_changed(x):
 
 
 # CHECK-LABEL: t_ of a view: 3 pieces, computes eager: True
-gm = captured(view_changed, fullgraph=True)
-split_gm, items = split_graph(gm, OPS, library=LIBRARY)
-print(f"t_ of a view: {len(items)} pieces, computes eager: "
-      f"{computes(view_changed, split_gm, gm)}")
+split_and_compare("t_ of a view", view_changed)
 
 # decompose_size_nodes on its own: y.size()'s dims are read after t_ of w.
 # CHECK-LABEL: decompose_size_nodes, add_: computes eager: True

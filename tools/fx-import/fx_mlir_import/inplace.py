@@ -177,15 +177,12 @@ def changed_in_place(node):
     """The node whose tensor `node` changes the shape or strides of in
     place, or None: an op tagged inplace_view, or any op given `out=`
     (which may resize it)."""
-    if node.op != "call_method" and node.op != "call_function":
+    def changed(changes, where, tensor_only):
+        if changes and node.args and isinstance(node.args[0], Node):
+            return node.args[0]
         return None
-    out = _out_argument(node)
-    if out is not None:
-        return out
-    changes, _, _ = _node_kind(node)
-    if not changes or not node.args or not isinstance(node.args[0], Node):
-        return None
-    return node.args[0]
+
+    return _written(node, changed)
 
 
 def same_tensor(node, is_tensor):
@@ -194,18 +191,25 @@ def same_tensor(node, is_tensor):
     method or Python in-place operator that returns its receiver, an
     `out=`. `is_tensor(n)` says whether node n's value is a tensor (an
     in-place operator on an int makes a new int)."""
+    def returned(changes, where, tensor_only):
+        argument = None if where is None else _argument(node, where)
+        if argument is None or tensor_only and not is_tensor(argument):
+            return None
+        return argument
+
+    return _written(node, returned)
+
+
+def _written(node, pick):
+    """For a call `node`: the node it writes its result into given `out=`,
+    else pick(*its kind): what it changes, where it returns an argument,
+    and whether only of a tensor (_kind). None for any other node."""
     if node.op != "call_method" and node.op != "call_function":
         return None
     out = _out_argument(node)
     if out is not None:
         return out
-    _, where, tensor_only = _node_kind(node)
-    if where is None:
-        return None
-    argument = _argument(node, where)
-    if argument is None or tensor_only and not is_tensor(argument):
-        return None
-    return argument
+    return pick(*_node_kind(node))
 
 
 class Versions:

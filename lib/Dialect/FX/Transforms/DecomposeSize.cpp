@@ -111,31 +111,13 @@ static StringRef locName(Location loc) {
   return "";
 }
 
-/// The `action` of a record in `report-file`.
-static StringRef getActionName(SizeAction action) {
-  switch (action) {
-  case SizeAction::Decomposed:
-    return "decomposed";
-  case SizeAction::Erased:
-    return "erased";
-  default:
-    return "left-alone";
-  }
-}
-
-/// The `reason` of a record in `report-file`, for an op left alone.
-static StringRef getReasonName(SizeAction action) {
-  switch (action) {
-  case SizeAction::WithDim:
-    return "with-dim";
-  case SizeAction::SymSize:
-    return "sym-size";
-  case SizeAction::Unranked:
-    return "unranked";
-  default:
-    return "";
-  }
-}
+/// The `action` of a record in `report-file`, and its `reason` for an op
+/// left alone, by SizeAction.
+static constexpr std::pair<StringLiteral, StringLiteral> kRecordWords[] = {
+    {"decomposed", ""},         {"erased", ""},
+    {"left-alone", "with-dim"}, {"left-alone", "sym-size"},
+    {"left-alone", "unranked"},
+};
 
 /// Appends one JSON line per size op of `root` to `path`: {"node": NAME,
 /// "action": ..., "reason": ..., "dims": [...]}. Function passes run in
@@ -154,8 +136,9 @@ writeReport(StringRef path,
     llvm::json::OStream json(os);
     json.object([&] {
       json.attribute("node", locName(op->getLoc()));
-      json.attribute("action", getActionName(verdict.action));
-      if (StringRef reason = getReasonName(verdict.action); !reason.empty())
+      auto [action, reason] = kRecordWords[static_cast<int>(verdict.action)];
+      json.attribute("action", action);
+      if (!reason.empty())
         json.attribute("reason", reason);
       if (verdict.action == SizeAction::Decomposed)
         json.attributeArray("dims", [&] {
