@@ -1387,7 +1387,18 @@ struct ViewOpLowering : OpConversionPattern<ViewOp> {
     }
 
     // numel == product, or a -1 and product > 0 divides numel.
-    Value numel = getNumElements(rewriter, loc, getRankedSource(input));
+    // The sizes are read once, for the element count and for computeStride.
+    Value ranked = getRankedSource(input);
+    SmallVector<Value> sizes;
+    Value numel;
+    if (isa<RankedTensorType>(ranked.getType())) {
+      sizes = getSizes(rewriter, loc, ranked);
+      numel = one;
+      for (Value size : sizes)
+        numel = multiply(rewriter, loc, numel, size);
+    } else {
+      numel = getNumElements(rewriter, loc, ranked);
+    }
     Value divisor = foldOrCreate<arith::MaxSIOp>(rewriter, loc, product, one);
     Value divides =
         cmp(rewriter, loc, CmpIPredicate::eq,
@@ -1438,11 +1449,8 @@ struct ViewOpLowering : OpConversionPattern<ViewOp> {
     }
 
     SmallVector<Value> strides;
-    Value ranked = getRankedSource(input);
     ViewInput layout;
-    SmallVector<Value> sizes;
     if (strided.strides) {
-      sizes = getSizes(rewriter, loc, ranked);
       layout.sizes = sizes;
       layout.strides = *strided.strides;
     } else {
