@@ -229,10 +229,10 @@ def FXLowerAssertToLLVM : Pass<"fx-lower-assert-to-llvm", "::mlir::ModuleOp"> {
     with the plugin) takes fx IR to the LLVM dialect, ready for
     `mlir-runner`: `convert-fx-to-tensor{message-values}`, `canonicalize` (without
     LLVM 22's `ForOpTensorCastFolder`, which miscompiles a loop that slices
-    its tensor), `cse`, `one-shot-bufferize` of function boundaries with identity layouts
-    (loops may yield new buffers), a copy in place of each cast of a strided
-    buffer to the identity layout or to an unranked memref (LLVM 22's
-    bufferization casts where it must copy; see DesignNotes),
+    its tensor), `cse`, `fx-bufferize-function-values`, `one-shot-bufferize`
+    of function boundaries with identity layouts (loops may yield new
+    buffers), `fx-copy-strided-casts` (LLVM 22's bufferization casts where
+    it must copy; see DesignNotes),
     `convert-scf-to-cf`, this pass, `expand-strided-metadata`,
     `lower-affine`, `finalize-memref-to-llvm`, `convert-arith-to-llvm`,
     `convert-index-to-llvm`, `convert-cf-to-llvm`, `convert-func-to-llvm`
