@@ -1065,11 +1065,10 @@ struct ViewInput {
 
 /// torch 2.13.0's `computeStride` (aten/src/ATen/TensorUtils.cpp) for a
 /// view of `input`, of `numel` elements, as `extents`. A 0-d input takes any
-/// shape with strides 1. With 0
-/// elements, any shape is compatible: the input's
-/// strides where the shape is the input's, else contiguous ones (a 0 counted
-/// as 1). Otherwise the input's dims, from the last, form chunks that are
-/// contiguous in memory (a dim of size 1 never ends one); each chunk takes
+/// shape with strides 1. With 0 elements, any shape is compatible: the
+/// input's strides where the shape is the input's, else contiguous ones (a 0
+/// counted as 1). Otherwise the input's dims, from the last, form chunks that
+/// are contiguous in memory (a dim of size 1 never ends one); each chunk takes
 /// the view's dims, from the last not taken, while their product is below
 /// the chunk's element count or the dim is 1, and the product must meet that
 /// count. A contiguous input is one chunk. The products wrap, as torch's do.
@@ -1448,15 +1447,9 @@ struct ViewOpLowering : OpConversionPattern<ViewOp> {
                 shapeAndExtent);
     }
 
+    // Strides known while lowering fold in place; run-time ones go to the
+    // helper.
     SmallVector<Value> strides;
-    ViewInput layout;
-    if (strided.strides) {
-      layout.sizes = sizes;
-      layout.strides = *strided.strides;
-    } else {
-      layout.rank = getRank(rewriter, loc, ranked);
-    }
-    // Strides known while lowering fold; run-time ones go to the helper.
     if (strided.strides && !llvm::all_of(*strided.strides, [](Value stride) {
           return matchPattern(stride, m_Constant());
         })) {
@@ -1469,6 +1462,13 @@ struct ViewOpLowering : OpConversionPattern<ViewOp> {
           SmallVector<Type>(extents.size(), rewriter.getIndexType()), operands);
       llvm::append_range(strides, call.getResults());
     } else {
+      ViewInput layout;
+      if (strided.strides) {
+        layout.sizes = sizes;
+        layout.strides = *strided.strides;
+      } else {
+        layout.rank = getRank(rewriter, loc, ranked);
+      }
       strides = checkView(rewriter, loc, layout, numel, extents);
     }
 
