@@ -20,6 +20,20 @@
 // RUN: not %{run} -e picked_refused 2>&1 | FileCheck %s --check-prefix=STRIDE
 // apply(flat, t.view(4, 3)[::2])
 // RUN: not %{run} -e flat_refused 2>&1 | FileCheck %s --check-prefix=STRIDE
+//
+// The same after upstream passes before the lowering, which may turn a call
+// through a value into a direct call and inline it, and in Debian's
+// mlir-opt with the plugin.
+// RUN: fx-opt %s --inline --canonicalize --sccp --cse --fx-to-llvm -o %t
+// RUN: %{run} -e main | FileCheck %s
+// RUN: not %{run} -e every_refused 2>&1 | FileCheck %s --check-prefix=STRIDE
+// RUN: not %{run} -e picked_refused 2>&1 | FileCheck %s --check-prefix=STRIDE
+// RUN: not %{run} -e flat_refused 2>&1 | FileCheck %s --check-prefix=STRIDE
+// RUN: %preload_asan mlir-opt %fx_plugins %s --pass-pipeline='builtin.module(canonicalize,cse,fx-to-llvm)' -o %t
+// RUN: %{run} -e main | FileCheck %s
+// RUN: not %{run} -e every_refused 2>&1 | FileCheck %s --check-prefix=STRIDE
+// RUN: not %{run} -e picked_refused 2>&1 | FileCheck %s --check-prefix=STRIDE
+// RUN: not %{run} -e flat_refused 2>&1 | FileCheck %s --check-prefix=STRIDE
 // STRIDE: {{^}}view size is not compatible with input tensor's size and stride (at least one dimension spans across two contiguous subspaces). Use .reshape(...) instead.{{$}}
 // STRIDE-NOT: Unranked Memref
 

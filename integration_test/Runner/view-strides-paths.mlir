@@ -1,6 +1,7 @@
 // Views of slices whose strides reach the view on every path: a call's
-// result, a recursive callee with
-// several blocks, arith.select, with and without upstream passes before the
+// result, a recursive callee with several blocks, arith.select, an scf.if of
+// two results (and a slice's stride too low for a SymInt), with and without
+// upstream passes before the
 // lowering, in fx-opt and in Debian's mlir-opt with the plugin. Each prints
 // torch 2.13.0's values or stops with torch's message; the torch expression
 // is beside each function, with t = torch.arange(6).
@@ -16,6 +17,9 @@
 // RUN: %{run} -e recursive_0 | FileCheck %s --check-prefix=ALL
 // RUN: not %{run} -e recursive_1 2>&1 | FileCheck %s --check-prefix=VIEW
 // RUN: not %{run} -e negative_stride 2>&1 | FileCheck %s --check-prefix=NEGATIVE
+// RUN: not %{run} -e symint_stride 2>&1 | FileCheck %s --check-prefix=SYMINT
+// RUN: %{run} -e pair_true | FileCheck %s --check-prefix=ALL
+// RUN: not %{run} -e pair_false 2>&1 | FileCheck %s --check-prefix=VIEW
 //
 // The same after upstream passes, which fold, inline and propagate constants
 // before the lowering.
@@ -25,6 +29,9 @@
 // RUN: not %{run} -e sel_true 2>&1 | FileCheck %s --check-prefix=VIEW
 // RUN: not %{run} -e neg 2>&1 | FileCheck %s --check-prefix=NEG
 // RUN: not %{run} -e recursive_1 2>&1 | FileCheck %s --check-prefix=VIEW
+// RUN: not %{run} -e symint_stride 2>&1 | FileCheck %s --check-prefix=SYMINT
+// RUN: %{run} -e pair_true | FileCheck %s --check-prefix=ALL
+// RUN: not %{run} -e pair_false 2>&1 | FileCheck %s --check-prefix=VIEW
 // RUN: %preload_asan mlir-opt %fx_plugins %s --pass-pipeline='builtin.module(canonicalize,cse,fx-to-llvm)' -o %t
 // RUN: %{run} -e no_step | FileCheck %s --check-prefix=NO-STEP
 // RUN: not %{run} -e sel_true 2>&1 | FileCheck %s --check-prefix=VIEW
@@ -36,6 +43,7 @@
 // VIEW: {{^}}view size is not compatible with input tensor's size and stride (at least one dimension spans across two contiguous subspaces). Use .reshape(...) instead.{{$}}
 // NEG: {{^}}invalid shape dimension -3 at index 0 of shape [-3]{{$}}
 // NEGATIVE: {{^}}as_strided: Negative strides are not supported at the moment, got strides: [-4611686018427387904, 1]{{$}}
+// SYMINT: {{^}}IntArrayRef contains an int that cannot be represented as a SymInt: -9223372036854775808{{$}}
 
 func.func private @printMemrefI64(memref<*xi64>)
 func.func @print_1d(%t: tensor<?xi64>) {
@@ -175,4 +183,42 @@ func.func @negative_stride() {
   %b = fx.slice_tensor %a[%s2] : tensor<?x3xi64> -> tensor<?x3xi64>
   return
 }
-
+// torch.zeros(1, 3)[::2**61][::4]: the stride 3 * 2**63 wraps to INT64_MIN,
+// below what a SymInt holds.
+func.func @symint_stride() {
+  %x = arith.constant dense<0> : tensor<1x3xi64>
+  %big = arith.constant 2305843009213693952 : index
+  %c4 = arith.constant 4 : index
+  %s1 = fx.slice none, none, %big
+  %a = fx.slice_tensor %x[%s1] : tensor<1x3xi64> -> tensor<?x3xi64>
+  %s2 = fx.slice none, none, %c4
+  %b = fx.slice_tensor %a[%s2] : tensor<?x3xi64> -> tensor<?x3xi64>
+  return
+}
+// x = arange(6).view(3, 2); a, b = (x[::2], x) if c else (x, x[::2]);
+// b.view(-1): an scf.if of two results, one a stepped slice; each result
+// carries its own strides, so b is viewed where it is contiguous.
+func.func @pair(%c: i1) {
+  %x = call @arange6_3x2() : () -> tensor<?x?xi64>
+  %c2 = arith.constant 2 : index
+  %a, %b = scf.if %c -> (tensor<?x?xi64>, tensor<?x?xi64>) {
+    %sl = fx.slice none, none, %c2
+    %r = fx.slice_tensor %x[%sl] : tensor<?x?xi64> -> tensor<?x?xi64>
+    scf.yield %r, %x : tensor<?x?xi64>, tensor<?x?xi64>
+  } else {
+    %sl = fx.slice none, none, %c2
+    %r = fx.slice_tensor %x[%sl] : tensor<?x?xi64> -> tensor<?x?xi64>
+    scf.yield %x, %r : tensor<?x?xi64>, tensor<?x?xi64>
+  }
+  %m1 = arith.constant -1 : index
+  %s = fx.make_size %m1 : !fx.size<1>
+  %v = fx.view %b, %s : tensor<?x?xi64>, !fx.size<1> -> tensor<?xi64>
+  call @print_1d(%v) : (tensor<?xi64>) -> ()
+  return
+}
+func.func @pair_true() { %c = arith.constant true
+  call @pair(%c) : (i1) -> ()
+  return }
+func.func @pair_false() { %c = arith.constant false
+  call @pair(%c) : (i1) -> ()
+  return }

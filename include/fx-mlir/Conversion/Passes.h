@@ -11,6 +11,7 @@
 
 #include "fx-mlir/Conversion/FXAssertToLLVM/FXAssertToLLVM.h"
 #include "fx-mlir/Conversion/FXToTensor/FXToTensor.h"
+#include "fx-mlir/Conversion/Pipelines/Pipelines.h"
 
 namespace mlir::fx {
 

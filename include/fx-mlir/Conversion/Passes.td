@@ -126,9 +126,20 @@ def ConvertFXToTensor : Pass<"convert-fx-to-tensor", "::mlir::ModuleOp"> {
     * an unranked tensor, or one with an encoding, carries no strides: a
       cast to it leaves them behind, and it is contiguous.
 
-    Where the layout is known while lowering, the stride arithmetic folds
-    (and `canonicalize` folds what the materialized strides of a new tensor
-    prove); it is never needed to be right.
+    Where the layout is known while lowering (every stride of the view's
+    input a constant, as a new tensor's of static shape are), the stride
+    arithmetic and the checks are built in place and fold; it is never
+    needed to be right. Where a stride is known only at run time, the view
+    calls a private function instead, `__fx_view_strides_<n>_<m>` for an
+    input of rank `n` and a view of rank `m`, which takes the input's sizes,
+    its strides, its element count and the view's extents, runs
+    `computeStride` and the view's three stride checks below (whose messages
+    have no run-time values), and returns the view's strides. The pass
+    defines each such function once per symbol table, after the functions,
+    where a view calls it; a module that has one already (lowered in parts)
+    keeps it, and a symbol of such a name that is not this function fails
+    the pass before it changes anything. Like any private function, the
+    helpers are inlined by `inline` and erased by `symbol-dce` once unused.
 
     A slice with a step checks what torch's `as_strided` checks of the
     stride it makes, in torch's order:
@@ -218,10 +229,10 @@ def FXLowerAssertToLLVM : Pass<"fx-lower-assert-to-llvm", "::mlir::ModuleOp"> {
     with the plugin) takes fx IR to the LLVM dialect, ready for
     `mlir-runner`: `convert-fx-to-tensor{message-values}`, `canonicalize` (without
     LLVM 22's `ForOpTensorCastFolder`, which miscompiles a loop that slices
-    its tensor), `cse`, `one-shot-bufferize` of function boundaries with identity layouts
-    (loops may yield new buffers), a copy in place of each cast of a strided
-    buffer to the identity layout or to an unranked memref (LLVM 22's
-    bufferization casts where it must copy; see DesignNotes),
+    its tensor), `cse`, `fx-bufferize-function-values`, `one-shot-bufferize`
+    of function boundaries with identity layouts (loops may yield new
+    buffers), `fx-copy-strided-casts` (LLVM 22's bufferization casts where
+    it must copy; see DesignNotes),
     `convert-scf-to-cf`, this pass, `expand-strided-metadata`,
     `lower-affine`, `finalize-memref-to-llvm`, `convert-arith-to-llvm`,
     `convert-index-to-llvm`, `convert-cf-to-llvm`, `convert-func-to-llvm`
@@ -232,6 +243,64 @@ def FXLowerAssertToLLVM : Pass<"fx-lower-assert-to-llvm", "::mlir::ModuleOp"> {
     "::mlir::arith::ArithDialect",
     "::mlir::cf::ControlFlowDialect",
   ];
+}
+
+def FXBufferizeFunctionValues
+    : Pass<"fx-bufferize-function-values", "::mlir::ModuleOp"> {
+  let summary = "Give function values of tensors the signature of buffers "
+                "that one-shot-bufferize gives functions, before it runs";
+  let description = [{
+    LLVM 22's `one-shot-bufferize` converts the signatures of functions,
+    their calls and returns, but not the type of a function value (a
+    `func.constant`, a function argument) nor a `func.call_indirect`: it
+    stops at the first such call with "op was not bufferized". This pass
+    runs before it, in `fx-to-llvm`, and gives every function value of
+    tensors the signature that bufferization gives functions at their
+    boundaries with identity layouts (`memref<?x4xf32>` for
+    `tensor<?x4xf32>`, `memref<*xf32>` for `tensor<*xf32>`):
+
+    * a `func.constant @f` refers to a new private wrapper `@f_buffers` of
+      that signature, which takes each buffer as a tensor, calls `@f`, and
+      copies each tensor result into a new buffer;
+    * a `func.call_indirect` copies each ranked tensor operand into a new
+      buffer of the identity layout (whatever layout its own buffer has;
+      the callee owns the copy), passes an unranked one as it is, read-only,
+      and takes each buffer result back as a tensor;
+    * function arguments and results, block arguments (`scf`, `cf`),
+      `func.call`, `func.return` and `arith.select` of such values take the
+      new type.
+
+    A module without such a value is left as it is. Another op that takes
+    or makes such a value fails the pass.
+  }];
+  let dependentDialects = [
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::memref::MemRefDialect",
+  ];
+}
+
+def FXCopyStridedCasts : Pass<"fx-copy-strided-casts", "::mlir::ModuleOp"> {
+  let summary = "Copy a strided buffer that bufferization casts to the "
+                "identity layout or to an unranked memref";
+  let description = [{
+    Replaces each `memref.cast` of a buffer of a non-identity layout to a
+    buffer of the identity layout, or to an unranked memref, by a copy into
+    a new buffer of the identity layout (`memref.alloc` and `memref.copy`,
+    then a cast of the copy to the unranked type where the result is
+    unranked). It runs in `fx-to-llvm` right after `one-shot-bufferize`.
+
+    LLVM 22's `one-shot-bufferize` casts a buffer of layout
+    `strided<[?, 1]>` to `memref<?x?xT>` at a function boundary with
+    identity layouts, as if the dynamic stride were the identity one:
+    returning `tensor.extract_slice %m[0, 0] [%n, %k] [%step, 1]` gives the
+    rows of step 1. And it reshapes an unranked memref in place, as if it
+    had the identity layout, which LLVM 22's `memref.reshape` lowering reads
+    without its offset: `t.view(6, 1)[2:].view(4)` gave the first 4
+    elements. A copy has the same elements wherever such a cast was right.
+    Buffers are not freed, as in the rest of `fx-to-llvm`.
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
 #endif // FX_MLIR_CONVERSION_PASSES_TD

@@ -521,10 +521,23 @@ struct StridedTensor {
 static StridedTensor getStridedTensor(OpBuilder &builder, Location loc,
                                       ValueRange converted, Type type) {
   StridedTensor result{unmark(builder, loc, converted.front()), std::nullopt};
-  if (carriesStrides(type) &&
-      converted.size() ==
+  if (!carriesStrides(type) ||
+      converted.size() !=
           1 + static_cast<size_t>(cast<RankedTensorType>(type).getRank()))
-    result.strides = llvm::to_vector(converted.drop_front());
+    return result;
+  // A tensor that a legal op made reaches a pattern through the driver's
+  // pending materialization, a cast to the marked tensor and its strides,
+  // which will be its contiguous strides: take them now, so that what they
+  // prove folds while lowering.
+  auto pending = converted.front().getDefiningOp<UnrealizedConversionCastOp>();
+  if (pending && pending->getNumOperands() == 1 &&
+      pending.getOperand(0).getType() == type &&
+      pending->getResults() == converted) {
+    result.strides = getContiguousStrides(
+        builder, loc, getSizes(builder, loc, pending.getOperand(0)));
+    return result;
+  }
+  result.strides = llvm::to_vector(converted.drop_front());
   return result;
 }
 
@@ -552,6 +565,12 @@ static void replaceWithStrided(ConversionPatternRewriter &rewriter,
   rewriter.replaceOpWithMultiple(op, {values});
 }
 
+// Defined with the view's lowering, in the patterns' namespace.
+namespace {
+static void materializeViewStrides(ArrayRef<func::CallOp> calls,
+                                   SmallVectorImpl<AssertOp> &asserts);
+} // namespace
+
 /// Erases the marker of the converted tensors, and the casts between a
 /// marked tensor and its tensor, now of one type; with `toCFAsserts`, also
 /// makes each fx.assert a cf.assert, with what the message says without the
@@ -559,7 +578,8 @@ static void replaceWithStrided(ConversionPatternRewriter &rewriter,
 /// functions (a signature, a func.constant, a function argument), which one
 /// walk sets directly: the module is mostly the lowering's new ops, and
 /// rebuilding each op's attributes to look for types would cost more than the
-/// rest of the pass.
+/// rest of the pass. The same walk finds the calls of the view-stride helpers,
+/// which it then defines.
 static void finishLowering(ModuleOp module, bool toCFAsserts) {
   AttrTypeReplacer replacer;
   replacer.addReplacement([](RankedTensorType type) -> std::optional<Type> {
@@ -576,6 +596,7 @@ static void finishLowering(ModuleOp module, bool toCFAsserts) {
   };
   SmallVector<UnrealizedConversionCastOp> casts;
   SmallVector<AssertOp> asserts;
+  SmallVector<func::CallOp> calls;
   module.walk([&](Operation *op) {
     for (Value result : op->getResults())
       unmarkValue(result);
@@ -590,7 +611,13 @@ static void finishLowering(ModuleOp module, bool toCFAsserts) {
       casts.push_back(cast);
     else if (auto check = dyn_cast<AssertOp>(op); check && toCFAsserts)
       asserts.push_back(check);
+    else if (auto call = dyn_cast<func::CallOp>(op))
+      calls.push_back(call);
   });
+  SmallVector<AssertOp> helperAsserts;
+  materializeViewStrides(calls, helperAsserts);
+  if (toCFAsserts)
+    llvm::append_range(asserts, helperAsserts);
   for (UnrealizedConversionCastOp cast : casts) {
     if (cast->getNumOperands() == 1 && cast->getNumResults() == 1 &&
         cast.getOperand(0).getType() == cast.getResult(0).getType()) {
@@ -1026,21 +1053,28 @@ struct ViewStrides {
 };
 } // namespace
 
+namespace {
+/// The input of a view as `computeStride` reads it: the sizes and strides of
+/// each dim, or, where the input is contiguous, only its rank (it may be
+/// unranked).
+struct ViewInput {
+  Value rank;
+  std::optional<ArrayRef<Value>> sizes, strides;
+};
+} // namespace
+
 /// torch 2.13.0's `computeStride` (aten/src/ATen/TensorUtils.cpp) for a
-/// view of `input`, of `numel` elements, as `extents`. `inputStrides` are
-/// the input's strides, std::nullopt where it is contiguous; then `input`
-/// may be unranked. A 0-d input takes any shape with strides 1. With 0
-/// elements, any shape is compatible: the input's
-/// strides where the shape is the input's, else contiguous ones (a 0 counted
-/// as 1). Otherwise the input's dims, from the last, form chunks that are
-/// contiguous in memory (a dim of size 1 never ends one); each chunk takes
+/// view of `input`, of `numel` elements, as `extents`. A 0-d input takes any
+/// shape with strides 1. With 0 elements, any shape is compatible: the
+/// input's strides where the shape is the input's, else contiguous ones (a 0
+/// counted as 1). Otherwise the input's dims, from the last, form chunks that
+/// are contiguous in memory (a dim of size 1 never ends one); each chunk takes
 /// the view's dims, from the last not taken, while their product is below
 /// the chunk's element count or the dim is 1, and the product must meet that
 /// count. A contiguous input is one chunk. The products wrap, as torch's do.
-static ViewStrides
-computeViewStrides(OpBuilder &builder, Location loc, Value input, Value numel,
-                   ArrayRef<Value> extents,
-                   std::optional<ArrayRef<Value>> inputStrides) {
+static ViewStrides computeViewStrides(OpBuilder &builder, Location loc,
+                                      const ViewInput &input, Value numel,
+                                      ArrayRef<Value> extents) {
   using arith::CmpIPredicate;
   Value zero = constantIndex(builder, loc, 0);
   Value one = constantIndex(builder, loc, 1);
@@ -1082,14 +1116,14 @@ computeViewStrides(OpBuilder &builder, Location loc, Value input, Value numel,
              cmp(builder, loc, CmpIPredicate::ne, viewNumel, chunkNumel)));
   };
 
+  std::optional<ArrayRef<Value>> inputStrides = input.strides;
   Value scalar, sameShape = no;
-  SmallVector<Value> sizes;
+  ArrayRef<Value> sizes;
   if (!inputStrides) {
-    scalar = cmp(builder, loc, CmpIPredicate::eq, getRank(builder, loc, input),
-                 zero);
+    scalar = cmp(builder, loc, CmpIPredicate::eq, input.rank, zero);
     takeChunk(yes, numel, one);
   } else {
-    sizes = getSizes(builder, loc, input);
+    sizes = *input.sizes;
     scalar = sizes.empty() ? yes : no;
     if (!sizes.empty()) {
       ArrayRef<Value> old = *inputStrides;
@@ -1136,9 +1170,8 @@ computeViewStrides(OpBuilder &builder, Location loc, Value input, Value numel,
   return {compatible, strides};
 }
 
-/// Checks, past infer_size, that the view's shape `extents` fits the input's
-/// layout, in torch's order, for an `input` of `numel` elements whose strides
-/// are `inputStrides` (std::nullopt: contiguous), and returns the view's
+/// Checks, past infer_size, that the view's shape `extents` fits the layout
+/// of `input`, of `numel` elements, in torch's order, and returns the view's
 /// strides. torch 2.13.0 multiplies the
 /// sizes in `infer_size` without an overflow check (aten/src/ATen/InferSize.h),
 /// so a shape whose product wraps to `numel` passes it. Then `computeStride`
@@ -1148,10 +1181,9 @@ computeViewStrides(OpBuilder &builder, Location loc, Value input, Value numel,
 /// is negative only past an overflow, so any fails it. Then the view's
 /// `numel` is computed with overflow checks (`safe_compute_numel`: uint64
 /// products, each checked, and at most INT64_MAX).
-static SmallVector<Value>
-checkView(OpBuilder &builder, Location loc, Value input, Value numel,
-          ArrayRef<Value> extents,
-          std::optional<ArrayRef<Value>> inputStrides) {
+static SmallVector<Value> checkView(OpBuilder &builder, Location loc,
+                                    const ViewInput &input, Value numel,
+                                    ArrayRef<Value> extents) {
   using arith::CmpIPredicate;
   Value zero = constantIndex(builder, loc, 0);
   Value one = constantIndex(builder, loc, 1);
@@ -1168,12 +1200,11 @@ checkView(OpBuilder &builder, Location loc, Value input, Value numel,
   overflows = either(builder, loc, overflows,
                      cmp(builder, loc, CmpIPredicate::slt, product, zero));
 
-  ViewStrides view =
-      computeViewStrides(builder, loc, input, numel, extents, inputStrides);
+  ViewStrides view = computeViewStrides(builder, loc, input, numel, extents);
   // A contiguous input is incompatible only where the product wrapped: its
   // one chunk then meets the product of the sizes.
   Value compatible = view.compatible;
-  if (!inputStrides)
+  if (!input.strides)
     compatible =
         either(builder, loc, negate(builder, loc, overflows), compatible);
   emitCheck(builder, loc, compatible,
@@ -1190,6 +1221,114 @@ checkView(OpBuilder &builder, Location loc, Value input, Value numel,
   emitCheck(builder, loc, negate(builder, loc, overflows),
             "numel: integer multiplication overflow");
   return view.strides;
+}
+
+//===----------------------------------------------------------------------===//
+// The view's strides as a call
+//===----------------------------------------------------------------------===//
+//
+// On strides known only at run time, `checkView` is about 60 ops that do not
+// fold, ten times the view itself. As upstream's MathToFuncs outlines
+// `math.ipowi`, a view of such an input calls instead a private function that
+// runs `checkView`, one per module per (input rank, view rank), made after
+// the conversion for the calls that the patterns built: the pass is anchored
+// on the module, so no other thread sees its symbols.
+
+/// The prefix of the helpers' names; the ranks follow.
+constexpr StringLiteral kViewStridesPrefix = "__fx_view_strides_";
+
+/// The name of the helper for a view of a rank-`inputRank` input to
+/// `viewRank` dims.
+static std::string getViewStridesName(size_t inputRank, size_t viewRank) {
+  return (kViewStridesPrefix + Twine(inputRank) + "_" + Twine(viewRank)).str();
+}
+
+/// The helper's signature: the input's sizes and strides, its element count
+/// and the view's extents in; the view's strides out.
+static FunctionType getViewStridesType(MLIRContext *context, size_t inputRank,
+                                       size_t viewRank) {
+  Type index = IndexType::get(context);
+  return FunctionType::get(
+      context, SmallVector<Type>(2 * inputRank + 1 + viewRank, index),
+      SmallVector<Type>(viewRank, index));
+}
+
+/// The ranks that the helper's name `name` gives, if it is one.
+static std::optional<std::pair<size_t, size_t>>
+parseViewStridesName(StringRef name) {
+  if (!name.consume_front(kViewStridesPrefix))
+    return std::nullopt;
+  auto [input, view] = name.split('_');
+  size_t inputRank, viewRank;
+  if (input.getAsInteger(10, inputRank) || view.getAsInteger(10, viewRank) ||
+      (kViewStridesPrefix + name).str() !=
+          getViewStridesName(inputRank, viewRank))
+    return std::nullopt;
+  return std::make_pair(inputRank, viewRank);
+}
+
+/// Whether `op` has the name of a helper but is not one: the names are the
+/// pass's to define.
+static bool takesViewStridesName(Operation *op) {
+  auto symbol = dyn_cast<SymbolOpInterface>(op);
+  if (!symbol)
+    return false;
+  std::optional<std::pair<size_t, size_t>> ranks =
+      parseViewStridesName(symbol.getName());
+  if (!ranks)
+    return false;
+  auto function = dyn_cast<func::FuncOp>(op);
+  return !function ||
+         function.getFunctionType() !=
+             getViewStridesType(op->getContext(), ranks->first, ranks->second);
+}
+
+/// Adds the helper for `inputRank` and `viewRank` at the end of `body`.
+static func::FuncOp buildViewStrides(Location loc, Block &body,
+                                     size_t inputRank, size_t viewRank) {
+  OpBuilder builder(loc.getContext());
+  builder.setInsertionPoint(&body, body.end());
+  if (!body.empty() && body.back().hasTrait<OpTrait::IsTerminator>())
+    builder.setInsertionPoint(&body.back());
+  auto helper = func::FuncOp::create(
+      builder, loc, getViewStridesName(inputRank, viewRank),
+      getViewStridesType(loc.getContext(), inputRank, viewRank));
+  helper.setPrivate();
+  Block *entry = helper.addEntryBlock();
+  builder.setInsertionPointToEnd(entry);
+  SmallVector<Value> arguments(entry->getArguments());
+  ArrayRef<Value> all(arguments);
+  Value numel = all[2 * inputRank];
+  ArrayRef<Value> extents = all.take_back(viewRank);
+  ViewInput input{/*rank=*/nullptr, all.take_front(inputRank),
+                  all.slice(inputRank, inputRank)};
+  SmallVector<Value> viewStrides =
+      checkView(builder, loc, input, numel, extents);
+  func::ReturnOp::create(builder, loc, viewStrides);
+  return helper;
+}
+
+/// Defines the helpers that `calls` call, once per symbol table, unless the
+/// table has one (the pass checked first that a symbol of such a name is
+/// one). Each fx.assert of a new helper is added to `asserts`.
+static void materializeViewStrides(ArrayRef<func::CallOp> calls,
+                                   SmallVectorImpl<AssertOp> &asserts) {
+  DenseSet<std::pair<Operation *, StringAttr>> done;
+  for (func::CallOp call : calls) {
+    std::optional<std::pair<size_t, size_t>> ranks =
+        parseViewStridesName(call.getCallee());
+    if (!ranks)
+      continue;
+    Operation *table = SymbolTable::getNearestSymbolTable(call);
+    StringAttr name = call.getCalleeAttr().getAttr();
+    if (!table || !done.insert({table, name}).second ||
+        SymbolTable::lookupSymbolIn(table, name))
+      continue;
+    func::FuncOp helper =
+        buildViewStrides(table->getLoc(), table->getRegion(0).front(),
+                         ranks->first, ranks->second);
+    helper.walk([&](AssertOp check) { asserts.push_back(check); });
+  }
 }
 
 /// Lowers `fx.view` as torch's `infer_size` computes a view's shape: each
@@ -1247,7 +1386,18 @@ struct ViewOpLowering : OpConversionPattern<ViewOp> {
     }
 
     // numel == product, or a -1 and product > 0 divides numel.
-    Value numel = getNumElements(rewriter, loc, getRankedSource(input));
+    // The sizes are read once, for the element count and for computeStride.
+    Value ranked = getRankedSource(input);
+    SmallVector<Value> sizes;
+    Value numel;
+    if (isa<RankedTensorType>(ranked.getType())) {
+      sizes = getSizes(rewriter, loc, ranked);
+      numel = one;
+      for (Value size : sizes)
+        numel = multiply(rewriter, loc, numel, size);
+    } else {
+      numel = getNumElements(rewriter, loc, ranked);
+    }
     Value divisor = foldOrCreate<arith::MaxSIOp>(rewriter, loc, product, one);
     Value divides =
         cmp(rewriter, loc, CmpIPredicate::eq,
@@ -1297,10 +1447,30 @@ struct ViewOpLowering : OpConversionPattern<ViewOp> {
                 shapeAndExtent);
     }
 
-    SmallVector<Value> strides = checkView(
-        rewriter, loc, getRankedSource(input), numel, extents,
-        strided.strides ? std::optional<ArrayRef<Value>>(*strided.strides)
-                        : std::nullopt);
+    // Strides known while lowering fold in place; run-time ones go to the
+    // helper.
+    SmallVector<Value> strides;
+    if (strided.strides && !llvm::all_of(*strided.strides, [](Value stride) {
+          return matchPattern(stride, m_Constant());
+        })) {
+      SmallVector<Value> operands(sizes);
+      llvm::append_range(operands, *strided.strides);
+      operands.push_back(numel);
+      llvm::append_range(operands, extents);
+      auto call = func::CallOp::create(
+          rewriter, loc, getViewStridesName(sizes.size(), extents.size()),
+          SmallVector<Type>(extents.size(), rewriter.getIndexType()), operands);
+      llvm::append_range(strides, call.getResults());
+    } else {
+      ViewInput layout;
+      if (strided.strides) {
+        layout.sizes = sizes;
+        layout.strides = *strided.strides;
+      } else {
+        layout.rank = getRank(rewriter, loc, ranked);
+      }
+      strides = checkView(rewriter, loc, layout, numel, extents);
+    }
 
     // Where a check fails, the reshape is not reached, but it must stay
     // valid IR once canonicalize folds constants into it: its extents are
@@ -1549,6 +1719,11 @@ struct ConvertFXToTensorPass
       }
       if (std::string why = whyNotLowerable(op); !why.empty()) {
         op->emitOpError("cannot be lowered: ") << why;
+        lowerable = false;
+      }
+      if (takesViewStridesName(op)) {
+        op->emitOpError("is named as a view-stride helper that "
+                        "convert-fx-to-tensor defines, but is not one");
         lowerable = false;
       }
     });

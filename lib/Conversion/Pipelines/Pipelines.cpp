@@ -39,29 +39,20 @@
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/Passes.h"
 
+namespace mlir::fx {
+#define GEN_PASS_DEF_FXBUFFERIZEFUNCTIONVALUES
+#define GEN_PASS_DEF_FXCOPYSTRIDEDCASTS
+#include "fx-mlir/Conversion/Passes.h.inc"
+} // namespace mlir::fx
+
 using namespace mlir;
 
 namespace {
 /// Replaces each memref.cast of a strided buffer to the identity layout or
-/// to an unranked memref by a copy into a new buffer of the identity layout.
-/// LLVM 22's one-shot-bufferize casts a buffer of layout `strided<[?, 1]>`
-/// to `memref<?x?xT>` at a function boundary with identity layouts, as if
-/// the dynamic stride were the identity one: returning
-/// `tensor.extract_slice %m[0, 0] [%n, %k] [%step, 1]` gives the rows of
-/// step 1. And it reshapes an unranked memref in place, as if it had the
-/// identity layout, which LLVM 22's memref.reshape lowering reads without
-/// its offset: `t.view(6, 1)[2:].view(4)` gave the first 4 elements. A copy
-/// has the same elements wherever such a cast was right.
+/// to an unranked memref by a copy into a new buffer of the identity layout:
+/// LLVM 22's one-shot-bufferize casts where it must copy (Passes.td).
 struct CopyStridedCastsPass
-    : PassWrapper<CopyStridedCastsPass, OperationPass<ModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CopyStridedCastsPass)
-
-  StringRef getArgument() const override { return "fx-copy-strided-casts"; }
-  StringRef getDescription() const override {
-    return "Copy a strided buffer that bufferization casts to the identity "
-           "layout or to an unranked memref";
-  }
-
+    : fx::impl::FXCopyStridedCastsBase<CopyStridedCastsPass> {
   void runOnOperation() override {
     getOperation().walk([](memref::CastOp cast) {
       auto source = dyn_cast<MemRefType>(cast.getSource().getType());
@@ -245,21 +236,7 @@ struct SelectOpOfFunctions : OpConversionPattern<arith::SelectOp> {
 /// and func.call_indirect (which copies its tensors into new buffers).
 /// Another op that takes or makes such a value fails the pass.
 struct BufferizeFunctionValuesPass
-    : PassWrapper<BufferizeFunctionValuesPass, OperationPass<ModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(BufferizeFunctionValuesPass)
-
-  StringRef getArgument() const override {
-    return "fx-bufferize-function-values";
-  }
-  StringRef getDescription() const override {
-    return "Give function values of tensors the signature of buffers that "
-           "one-shot-bufferize gives functions, before it runs";
-  }
-  void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<bufferization::BufferizationDialect, memref::MemRefDialect,
-                    func::FuncDialect>();
-  }
-
+    : fx::impl::FXBufferizeFunctionValuesBase<BufferizeFunctionValuesPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();
@@ -369,7 +346,7 @@ static void buildFXToLLVMPipeline(OpPassManager &pm) {
       GreedyRewriteConfig(),
       /*disabledPatterns=*/{"(anonymous namespace)::ForOpTensorCastFolder"}));
   pm.addPass(createCSEPass());
-  pm.addPass(std::make_unique<BufferizeFunctionValuesPass>());
+  pm.addPass(fx::createFXBufferizeFunctionValues());
   bufferization::OneShotBufferizePassOptions bufferization;
   bufferization.bufferizeFunctionBoundaries = true;
   // Fully dynamic layouts crash the bufferization of calls that pass
@@ -380,7 +357,7 @@ static void buildFXToLLVMPipeline(OpPassManager &pm) {
   // A loop whose tensor is sliced each iteration yields a new buffer.
   bufferization.allowReturnAllocsFromLoops = true;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferization));
-  pm.addPass(std::make_unique<CopyStridedCastsPass>());
+  pm.addPass(fx::createFXCopyStridedCasts());
   // affine's loops become scf, then all of scf cf blocks, where a check can
   // branch.
   pm.addPass(createLowerAffinePass());

@@ -108,7 +108,7 @@ func.func @slice_static(%t: tensor<5xi64>) -> tensor<3xi64> {
 // -----
 
 // CHECK-LABEL: func.func @view
-// CHECK-SAME: (%[[X:.*]]: tensor<?x8xf32>, %{{[a-z0-9_]+}}: index, %{{[a-z0-9_]+}}: index, %[[Y:.*]]: tensor<?xf32>, %{{[a-z0-9_]+}}: index)
+// CHECK-SAME: (%[[X:.*]]: tensor<?x8xf32>, %{{[a-z0-9_]+}}: index, %{{[a-z0-9_]+}}: index, %[[Y:.*]]: tensor<?xf32>, %[[YS:[a-z0-9_]+]]: index)
 // CHECK-NOT: fx.
 // CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
 // CHECK-DAG: %[[N:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<?x8xf32>
@@ -118,13 +118,20 @@ func.func @slice_static(%t: tensor<5xi64>) -> tensor<3xi64> {
 // CHECK-DAG: %[[NUMEL:.*]] = tensor.dim %[[Y]], %{{.*}} : tensor<?xf32>
 // CHECK-DAG: %[[EQ:.*]] = arith.cmpi eq, %[[NUMEL]], %[[PRODUCT]] : index
 // CHECK: cf.assert %[[EQ]], "shape '[?, 8]' is invalid for input of size ?"
-// Then the view's element count, with torch's overflow checks.
-// CHECK: cf.assert %{{.*}}, "view size is not compatible with input tensor's size and stride (at least one dimension spans across two contiguous subspaces). Use .reshape(...) instead."
-// CHECK: cf.assert %{{.*}}, "numel: integer multiplication overflow"
+// Then the view's strides from y's, with torch's checks, in the helper of a
+// rank-1 input and a rank-2 view: y's size and stride, its element count
+// and the view's shape go in, the view's strides come out.
+// CHECK: %[[STRIDES:.*]]:2 = call @__fx_view_strides_1_2(%[[NUMEL]], %[[YS]], %[[NUMEL]], %[[N]], %[[C8]]) : (index, index, index, index, index) -> (index, index)
 // CHECK-NOT: cf.assert
 // CHECK: %[[SHAPE:.*]] = tensor.from_elements %[[N]], %[[C8]] : tensor<2xindex>
 // CHECK: %[[R:.*]] = tensor.reshape %[[Y]](%[[SHAPE]]) : (tensor<?xf32>, tensor<2xindex>) -> tensor<?x8xf32>
-// CHECK: return %[[R]]
+// CHECK: return %[[R]], %[[STRIDES]]#0, %[[STRIDES]]#1
+// CHECK-LABEL: func.func private @__fx_view_strides_1_2
+// CHECK-SAME: (%{{[^:]*}}: index, %{{[^:]*}}: index, %{{[^:]*}}: index, %{{[^:]*}}: index, %{{[^:]*}}: index) -> (index, index)
+// CHECK: cf.assert %{{.*}}, "view size is not compatible with input tensor's size and stride (at least one dimension spans across two contiguous subspaces). Use .reshape(...) instead."
+// CHECK: cf.assert %{{.*}}, "Stride calculation overflowed"
+// CHECK: cf.assert %{{.*}}, "numel: integer multiplication overflow"
+// CHECK: return
 func.func @view(%x: tensor<?x8xf32>, %y: tensor<?xf32>) -> tensor<?x8xf32> {
   %size = fx.size %x : tensor<?x8xf32> -> !fx.size<2>
   %0 = fx.view %y, %size : tensor<?xf32>, !fx.size<2> -> tensor<?x8xf32>

@@ -88,3 +88,16 @@ func.func @fine(%x: tensor<?xf32>) -> !fx.size<1> {
   %d = fx.size %x : tensor<?xf32> -> !fx.size<1>
   return %d : !fx.size<1>
 }
+
+// -----
+
+// The view of a rank-1 argument to rank 1 calls @__fx_view_strides_1_1,
+// whose name the module already gives to something else.
+// expected-error @+1 {{'func.func' op is named as a view-stride helper that convert-fx-to-tensor defines, but is not one}}
+func.func private @__fx_view_strides_1_1()
+func.func @helper_name_taken(%t: tensor<?xf32>) -> tensor<?xf32> {
+  %m1 = arith.constant -1 : index
+  %s = fx.make_size %m1 : !fx.size<1>
+  %v = fx.view %t, %s : tensor<?xf32>, !fx.size<1> -> tensor<?xf32>
+  return %v : tensor<?xf32>
+}

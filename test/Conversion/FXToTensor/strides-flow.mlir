@@ -14,8 +14,7 @@
 // CHECK: %[[S0:.*]] = arith.muli %[[T0]], %[[STEP]] : index
 // CHECK: scf.yield %{{.*}}, %[[S0]] : tensor<?x3xf32>, index
 // CHECK: scf.yield %[[T]], %[[T0]] : tensor<?x3xf32>, index
-// CHECK: arith.select %{{.*}}, %[[IF]]#1, %[[T1]] : index
-// CHECK: cf.assert %{{.*}}, "view size is not compatible
+// CHECK: call @__fx_view_strides_2_1(%{{.*}}, %c3, %[[IF]]#1, %[[T1]], %{{.*}}, %{{.*}})
 func.func @if_stepped(%t: tensor<?x3xf32>, %st: index, %c: i1) -> tensor<?xf32> {
   %i = scf.if %c -> tensor<?x3xf32> {
     %sl = fx.slice none, none, %st
@@ -35,8 +34,7 @@ func.func @if_stepped(%t: tensor<?x3xf32>, %st: index, %c: i1) -> tensor<?xf32> 
 // CHECK-LABEL: func.func @block_stepped
 // CHECK-SAME: (%[[T:.*]]: tensor<?x3xf32>, %[[T0:.*]]: index, %[[T1:.*]]: index, %[[ST:.*]]: index)
 // CHECK: %[[S0:.*]] = arith.muli %[[T0]], %{{.*}} : index
-// CHECK: arith.select %{{.*}}, %[[S0]], %[[T1]] : index
-// CHECK: cf.assert %{{.*}}, "view size is not compatible
+// CHECK: call @__fx_view_strides_2_1(%{{.*}}, %c3, %[[S0]], %[[T1]], %{{.*}}, %{{.*}})
 func.func @block_stepped(%t: tensor<?x3xf32>, %st: index) -> tensor<?xf32> {
   %sl = fx.slice none, none, %st
   %r = fx.slice_tensor %t[%sl] : tensor<?x3xf32> -> tensor<?x3xf32>
@@ -53,7 +51,7 @@ func.func @block_stepped(%t: tensor<?x3xf32>, %st: index) -> tensor<?xf32> {
 // CHECK-LABEL: func.func @for_stepped
 // CHECK-SAME: (%[[T:.*]]: tensor<?x3xf32>, %[[T0:.*]]: index, %[[T1:.*]]: index, %{{.*}}: index, %{{.*}}: index) -> (tensor<?x3xf32>, index, index)
 // CHECK: %[[FOR:.*]]:2 = scf.for {{.*}} iter_args(%[[A:.*]] = %[[T]], %[[A0:.*]] = %[[T0]]) -> (tensor<?x3xf32>, index)
-// CHECK: cf.assert %{{.*}}, "view size is not compatible
+// CHECK: func.call @__fx_view_strides_2_1(%{{.*}}, %c3, %[[A0]], %[[T1]], %{{.*}}, %{{.*}})
 // CHECK: %[[S0:.*]] = arith.muli %[[A0]], %{{.*}} : index
 // CHECK: scf.yield %{{.*}}, %[[S0]] : tensor<?x3xf32>, index
 // CHECK: return %[[FOR]]#0, %[[FOR]]#1, %[[T1]]
@@ -79,8 +77,7 @@ func.func @for_stepped(%t: tensor<?x3xf32>, %st: index, %n: index) -> tensor<?x3
 // CHECK: func.call @halve(%{{.*}}, %[[H0]], %[[X1]], %{{.*}}) : (tensor<?x3xf32>, index, index, index) -> (tensor<?x3xf32>, index, index)
 // CHECK-LABEL: func.func @call_recursive
 // CHECK: %[[R:.*]]:3 = call @halve
-// CHECK: arith.select %{{.*}}, %[[R]]#1, %[[R]]#2 : index
-// CHECK: cf.assert %{{.*}}, "view size is not compatible
+// CHECK: call @__fx_view_strides_2_1(%{{.*}}, %c3, %[[R]]#1, %[[R]]#2, %{{.*}}, %{{.*}})
 func.func @halve(%x: tensor<?x3xf32>, %n: index) -> tensor<?x3xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -112,8 +109,7 @@ func.func @call_recursive(%t: tensor<?x3xf32>, %n: index) -> tensor<?xf32> {
 // CHECK-LABEL: func.func @call_unknown
 // CHECK-SAME: (%[[G:.*]]: (tensor<?x3xf32>, index, index, index) -> (tensor<?x3xf32>, index, index)
 // CHECK: %[[R:.*]]:3 = call_indirect %[[G]](
-// CHECK: arith.select %{{.*}}, %[[R]]#1, %[[R]]#2 : index
-// CHECK: cf.assert %{{.*}}, "view size is not compatible
+// CHECK: call @__fx_view_strides_2_1(%{{.*}}, %c3, %[[R]]#1, %[[R]]#2, %{{.*}}, %{{.*}})
 func.func @every(%x: tensor<?x3xf32>, %st: index) -> tensor<?x3xf32> {
   %sl = fx.slice none, none, %st
   %r = fx.slice_tensor %x[%sl] : tensor<?x3xf32> -> tensor<?x3xf32>
@@ -152,3 +148,8 @@ func.func @cast_of_slice_of_cast() -> tensor<?xi64> {
   %r = func.call @takes_any(%sd) : (tensor<?xi64>) -> tensor<?xi64>
   return %r : tensor<?xi64>
 }
+
+// Every view above is of rank 2 to rank 1: one helper.
+// CHECK-LABEL: func.func private @__fx_view_strides_2_1
+// CHECK: cf.assert %{{.*}}, "view size is not compatible
+// CHECK-NOT: func.func

@@ -14,12 +14,11 @@
 // CHECK: %[[STRIDE:.*]] = arith.muli %[[X0]], %[[STEP]] : index
 // CHECK: cf.assert %{{.*}}, "IntArrayRef contains an int that cannot be represented as a SymInt: ?"
 // CHECK: cf.assert %{{.*}}, "as_strided: Negative strides are not supported at the moment, got strides: [?, ?]"
-// CHECK: tensor.extract_slice %[[X]][%{{.*}}, 0] [%{{.*}}, 3] [%[[STEP]], 1]
-// CHECK: %[[CHUNK:.*]] = arith.muli %[[X1]], %[[C3]] : index
-// CHECK: arith.cmpi ne, %[[STRIDE]], %[[CHUNK]] : index
-// CHECK: cf.assert %{{.*}}, "view size is not compatible with input tensor's size and stride (at least one dimension spans across two contiguous subspaces). Use .reshape(...) instead."
-// CHECK: cf.assert %{{.*}}, "numel: integer multiplication overflow"
+// CHECK: tensor.extract_slice %[[X]][%{{.*}}, 0] [%[[ROWS:.*]], 3] [%[[STEP]], 1]
+// CHECK: %[[N:.*]] = arith.muli %[[ROWS]], %[[C3]] : index
+// CHECK: %[[V0:.*]] = call @__fx_view_strides_2_1(%[[ROWS]], %[[C3]], %[[STRIDE]], %[[X1]], %[[N]], %[[N]])
 // CHECK: tensor.reshape
+// CHECK: return %{{.*}}, %[[V0]]
 func.func @stepped(%t: tensor<?x3xf32>, %st: index) -> tensor<?xf32> {
   %sl = fx.slice none, none, %st
   %r = fx.slice_tensor %t[%sl] : tensor<?x3xf32> -> tensor<?x3xf32>
@@ -34,12 +33,8 @@ func.func @stepped(%t: tensor<?x3xf32>, %st: index) -> tensor<?xf32> {
 // CHECK-LABEL: func.func @unstepped
 // CHECK-SAME: (%[[X:.*]]: tensor<?x3xf32>, %[[X0:.*]]: index, %[[X1:.*]]: index, %{{.*}}: index)
 // CHECK-NOT: as_strided
-// CHECK: tensor.extract_slice %{{.*}}[%{{.*}}, 0] [%{{.*}}, 3] [1, 1]
-// CHECK: %[[CHUNK:.*]] = arith.muli %[[X1]], %c3 : index
-// CHECK: arith.cmpi ne, %[[X0]], %[[CHUNK]] : index
-// CHECK: cf.assert %{{.*}}, "view size is not compatible
-// CHECK-NOT: cf.assert %{{.*}}, "Stride calculation overflowed"
-// CHECK: cf.assert %{{.*}}, "numel: integer multiplication overflow"
+// CHECK: tensor.extract_slice %{{.*}}[%{{.*}}, 0] [%[[ROWS:.*]], 3] [1, 1]
+// CHECK: call @__fx_view_strides_2_1(%[[ROWS]], %c3, %[[X0]], %[[X1]], %{{.*}}, %{{.*}})
 func.func @unstepped(%t: tensor<?x3xf32>, %a: index) -> tensor<?xf32> {
   %sl = fx.slice %a, none, none
   %r = fx.slice_tensor %t[%sl] : tensor<?x3xf32> -> tensor<?x3xf32>
@@ -110,15 +105,38 @@ func.func @stride_overflow_unused() {
   return
 }
 
-// A view of a dynamic contiguous tensor checks the strides of the shape it
-// views as: with 0 elements they are the products of the later sizes.
+// A view of an argument of rank 1 to rank 3 calls the helper of those
+// ranks, which checks the strides of the shape it views as: with 0 elements
+// they are the products of the later sizes.
 // CHECK-LABEL: func.func @stride_check
-// CHECK: cf.assert %{{.*}}, "view size is not compatible
-// CHECK: cf.assert %{{.*}}, "Stride calculation overflowed"
-// CHECK: cf.assert %{{.*}}, "numel: integer multiplication overflow"
+// CHECK-SAME: (%[[T:.*]]: tensor<?xf32>, %[[T0:.*]]: index, %{{.*}}: index, %{{.*}}: index)
+// CHECK: %[[N:.*]] = tensor.dim %[[T]]
+// CHECK: %[[V:.*]]:3 = call @__fx_view_strides_1_3(%[[N]], %[[T0]], %[[N]], %{{.*}}, %{{.*}}, %c2)
+// CHECK-NOT: cf.assert
+// CHECK: return %{{.*}}, %[[V]]#0, %[[V]]#1, %[[V]]#2
 func.func @stride_check(%t: tensor<?xf32>, %a: index, %b: index) -> tensor<?x?x2xf32> {
   %c2 = arith.constant 2 : index
   %s = fx.make_size %a, %b, %c2 : !fx.size<3>
   %v = fx.view %t, %s : tensor<?xf32>, !fx.size<3> -> tensor<?x?x2xf32>
   return %v : tensor<?x?x2xf32>
 }
+
+// The helpers follow the functions, one per (input rank, view rank), each
+// defined once: torch's computeStride on the strides it is given, and the
+// view's checks, in torch's order. Of (s0, s1) with dim 1 of size n1, dim 0
+// ends a chunk unless s0 is n1 * s1. A view to one dim has no stride that
+// can overflow.
+// CHECK-LABEL: func.func private @__fx_view_strides_2_1
+// CHECK-SAME: (%[[N0:[^:]*]]: index, %[[N1:[^:]*]]: index, %[[S0:[^:]*]]: index, %[[S1:[^:]*]]: index, %[[NUMEL:[^:]*]]: index, %[[E0:[^:]*]]: index) -> index
+// CHECK: %[[CHUNK:.*]] = arith.muli %[[N1]], %[[S1]] : index
+// CHECK: arith.cmpi ne, %[[S0]], %[[CHUNK]] : index
+// CHECK: cf.assert %{{.*}}, "view size is not compatible with input tensor's size and stride (at least one dimension spans across two contiguous subspaces). Use .reshape(...) instead."
+// CHECK-NOT: "Stride calculation overflowed"
+// CHECK: cf.assert %{{.*}}, "numel: integer multiplication overflow"
+// CHECK-NEXT: return
+// CHECK-LABEL: func.func private @__fx_view_strides_1_3
+// CHECK: cf.assert %{{.*}}, "view size is not compatible
+// CHECK: cf.assert %{{.*}}, "Stride calculation overflowed"
+// CHECK: cf.assert %{{.*}}, "numel: integer multiplication overflow"
+// CHECK-NEXT: return
+// CHECK-NOT: func.func

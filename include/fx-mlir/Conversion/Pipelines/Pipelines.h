@@ -9,10 +9,16 @@
 #ifndef FX_MLIR_CONVERSION_PIPELINES_PIPELINES_H
 #define FX_MLIR_CONVERSION_PIPELINES_PIPELINES_H
 
+#include "mlir/Pass/Pass.h"
+
 namespace mlir {
 class DialectRegistry;
 
 namespace fx {
+
+#define GEN_PASS_DECL_FXBUFFERIZEFUNCTIONVALUES
+#define GEN_PASS_DECL_FXCOPYSTRIDEDCASTS
+#include "fx-mlir/Conversion/Passes.h.inc"
 
 /// Registers the pass pipeline `fx-to-llvm`: fx IR to the LLVM dialect,
 /// ready for `mlir-runner`.
