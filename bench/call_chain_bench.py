@@ -28,7 +28,7 @@ import sys
 import tempfile
 
 import run as bench
-from tables import write_tables
+from tables import add_run_arguments, write_tables
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PHASES = ("Parser", "ConvertFXToTensor", "Output")
@@ -55,14 +55,8 @@ def median_phases(cmd, repeat):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--fx-opt", required=True)
-    parser.add_argument("--depths", default="16,18,20,22,24,26,28,30",
-                        help="comma-separated chain depths")
-    parser.add_argument("--repeat", type=int, default=5)
-    parser.add_argument("--out", default="bench-results.md",
-                        help="write the table here; in bench/README.md, into "
-                             "its marked section")
-    parser.add_argument("--workdir", help="keep the chains here")
+    add_run_arguments(parser, "--depths", "16,18,20,22,24,26,28,30",
+                      "comma-separated chain depths", "chains")
     args = parser.parse_args()
 
     workdir = args.workdir or tempfile.mkdtemp(prefix="fx-chain-bench-")

@@ -39,7 +39,7 @@ import sys
 import tempfile
 import time
 
-from tables import write_tables
+from tables import add_run_arguments, write_tables
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 LLVM_BIN = "/usr/lib/llvm-22/bin"
@@ -144,15 +144,9 @@ def split_benchmark(args, workdir):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--fx-opt", required=True)
+    add_run_arguments(parser, "--sizes", "1000,10000,100000,1000000",
+                      "comma-separated op counts", "graphs")
     parser.add_argument("--mlir-opt", default=os.path.join(LLVM_BIN, "mlir-opt"))
-    parser.add_argument("--sizes", default="1000,10000,100000,1000000",
-                        help="comma-separated op counts")
-    parser.add_argument("--repeat", type=int, default=5)
-    parser.add_argument("--out", default="bench-results.md",
-                        help="write the tables here; in bench/README.md, each "
-                             "into its marked section")
-    parser.add_argument("--workdir", help="keep the graphs here")
     parser.add_argument("--split-sizes", default="10000,100000,1000000",
                         help="op counts for the fx-split-graph table ('' for none)")
     parser.add_argument("--split-only", action="store_true",

@@ -27,6 +27,19 @@ def command_line():
     return " ".join(shlex.quote(a) for a in [python, script] + sys.argv[1:])
 
 
+def add_run_arguments(parser, sizes, sizes_default, sizes_help, kept):
+    """The options every fx-opt benchmark takes: the fx-opt, the sizes to
+    run (`sizes`, a comma list), how often, where the tables go, and where
+    to keep the inputs (`kept`: what they are)."""
+    parser.add_argument("--fx-opt", required=True)
+    parser.add_argument(sizes, default=sizes_default, help=sizes_help)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--out", default="bench-results.md",
+                        help="write the tables here; in bench/README.md, each "
+                             "into its marked section")
+    parser.add_argument("--workdir", help=f"keep the {kept} here")
+
+
 def write_tables(path, tables):
     """Writes {name: markdown table}, in order, to `path` (see above)."""
     text = None
