@@ -295,6 +295,15 @@ def callee_operand(body, params):
     return operand
 
 
+
+def recursion_head(helper, arg_type, result_type, param_decl):
+    """The start of a recursive helper @helper(%t, %n, params): its
+    signature, and %base, whether the count %n has run out."""
+    return (f"func.func private @{helper}(%t: {arg_type}, %n: index{param_decl})"
+            f" -> {result_type} {{\n"
+            "  %zero = arith.constant 0 : index\n"
+            "  %base = arith.cmpi sle, %n, %zero : index\n")
+
 def render_stage(name, k, stage, t, dims, body, helpers):
     """Emits stage k on %t into `body` (adding callees to `helpers`); returns
     (result, dims)."""
@@ -340,10 +349,7 @@ def render_stage(name, k, stage, t, dims, body, helpers):
         b, op = callee_body()
         s, _ = emit_slice(b, "t", dims, stage.spec, op)
         helpers.append(
-            f"func.func private @{helper}(%t: {ttype(dims)}, %n: index{param_decl})"
-            f" -> {ttype(sdims)} {{\n"
-            "  %zero = arith.constant 0 : index\n"
-            "  %base = arith.cmpi sle, %n, %zero : index\n"
+            recursion_head(helper, ttype(dims), ttype(sdims), param_decl) +
             f"  %r = scf.if %base -> ({ttype(sdims)}) {{\n" +
             "".join("  " + line for line in b.lines) +
             f"    scf.yield %{s} : {ttype(sdims)}\n"
@@ -363,10 +369,7 @@ def render_stage(name, k, stage, t, dims, body, helpers):
         b, op = callee_body()
         s, _ = emit_slice(b, "t", sdims, stage.spec, op)
         helpers.append(
-            f"func.func private @{helper}(%t: {ttype(sdims)}, %n: index{param_decl})"
-            f" -> {ttype(sdims)} {{\n"
-            "  %zero = arith.constant 0 : index\n"
-            "  %base = arith.cmpi sle, %n, %zero : index\n"
+            recursion_head(helper, ttype(sdims), ttype(sdims), param_decl) +
             "  cf.cond_br %base, ^base, ^step\n"
             "^base:\n"
             f"  return %t : {ttype(sdims)}\n"
