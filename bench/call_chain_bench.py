@@ -28,7 +28,7 @@ import sys
 import tempfile
 
 import run as bench
-from tables import add_run_arguments, write_tables
+from tables import add_run_arguments, growth, write_tables
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PHASES = ("Parser", "ConvertFXToTensor", "Output")
@@ -86,16 +86,13 @@ def main():
     previous = None
     for depth, ops, t in rows:
         functions = depth + 1
-        growth = ""
-        if previous:
-            growth = (f"{t['ConvertFXToTensor'] / previous[1]:.2f}x time for "
-                      f"{functions / previous[0]:.2f}x functions")
+        grew = growth(functions, t["ConvertFXToTensor"], previous, "functions")
         lines.append(
             f"| {depth} | {functions} | {ops} | 2^{depth} | {t['parse']:.4f} | "
             f"{t['lower']:.4f} | {t['lower'] / t['parse']:.2f} | {t['Parser']:.4f} | "
             f"{t['ConvertFXToTensor']:.4f} | "
             f"{t['ConvertFXToTensor'] / t['Parser']:.2f} | {t['Output']:.4f} | "
-            f"{t['ConvertFXToTensor'] / functions * 1e6:.0f} | {growth} |")
+            f"{t['ConvertFXToTensor'] / functions * 1e6:.0f} | {grew} |")
         previous = (functions, t["ConvertFXToTensor"])
     table = "\n".join(lines) + "\n"
     print(table)

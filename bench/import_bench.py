@@ -24,7 +24,7 @@ import subprocess
 import sys
 import time
 
-from tables import write_tables
+from tables import growth, write_tables
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -67,13 +67,10 @@ def main():
     for nodes in (int(s) for s in args.sizes.split(",")):
         imp = median(base, nodes, args.repeat)
         chk = median(base + ["--check", "--fx-opt", args.fx_opt], nodes, args.repeat)
-        growth = ["", ""]
-        if previous:
-            ratio = nodes / previous[0]
-            growth = [f"{imp / previous[1]:.2f}x time for {ratio:.2f}x nodes",
-                      f"{chk / previous[2]:.2f}x time for {ratio:.2f}x nodes"]
+        grew = [growth(nodes, imp, previous and previous[:2], "nodes"),
+                growth(nodes, chk, previous and previous[::2], "nodes")]
         rows.append(f"| {nodes} | {imp:.3f} | {chk:.3f} | {chk / imp:.2f} | "
-                    f"{growth[0]} | {growth[1]} |")
+                    f"{grew[0]} | {grew[1]} |")
         previous = (nodes, imp, chk)
     table = "\n".join(rows) + "\n"
     print(table)

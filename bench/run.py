@@ -39,7 +39,7 @@ import sys
 import tempfile
 import time
 
-from tables import add_run_arguments, write_tables
+from tables import add_run_arguments, growth, write_tables
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 LLVM_BIN = "/usr/lib/llvm-22/bin"
@@ -129,15 +129,12 @@ def split_benchmark(args, workdir):
     ]
     previous = None
     for ops, repeat, t, rss_parse, rss_split in rows:
-        growth = ""
-        if previous:
-            growth = (f"{t['pass-only'] / previous[1]:.2f}x time for "
-                      f"{ops / previous[0]:.2f}x ops")
+        grew = growth(ops, t["pass-only"], previous, "ops")
         lines.append(
             f"| {ops} | {repeat} | {t['parse']:.3f} | {t['split']:.3f} | "
             f"{t['split'] / t['parse']:.2f} | {t['pass-only']:.3f} | "
             f"{t['pass-only'] / t['parse']:.3f} | {t['pass-only'] / ops * 1e6:.2f} | "
-            f"{rss_parse:.0f} | {rss_split:.0f} | {growth} |")
+            f"{rss_parse:.0f} | {rss_split:.0f} | {grew} |")
         previous = (ops, t["pass-only"])
     return "\n".join(lines) + "\n"
 
@@ -217,10 +214,7 @@ def main():
     for size, ops, up_ops, t, rss_parse, rss_pass in rows:
         per_op = (t["pipeline"] / ops) / (t["upstream"] / up_ops)
         parse_per_op = (t["parse"] / ops) / (t["up-parse"] / up_ops)
-        growth = ""
-        if previous:
-            growth = (f"{t['pass'] / previous[1]:.2f}x time for "
-                      f"{ops / previous[0]:.2f}x ops")
+        grew = growth(ops, t["pass"], previous, "ops")
         lines.append(
             f"| {ops} | {t['parse']:.3f} | {t['pass']:.3f} | {t['pass'] / t['parse']:.2f} | "
             f"{t['walk']:.3f} | {t['walk'] / t['parse']:.2f} | "
@@ -228,7 +222,7 @@ def main():
             f"{t['serial'] / t['pass']:.2f} | {t['bytecode']:.3f} | "
             f"{t['upstream']:.3f} ({up_ops}) | {t['up-parse']:.3f} | {per_op:.2f} | "
             f"{parse_per_op:.2f} | {rss_parse:.0f} | "
-            f"{rss_pass:.0f} | {rss_pass / rss_parse:.2f} | {growth} | "
+            f"{rss_pass:.0f} | {rss_pass / rss_parse:.2f} | {grew} | "
             f"{t['pass-only']:.3f} | {t['pass-only'] / t['parse']:.3f} | "
             f"{t['pass-only-serial']:.3f} | "
             f"{t['pass-only-serial'] / t['pass-only']:.2f} |")

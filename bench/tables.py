@@ -40,6 +40,14 @@ def add_run_arguments(parser, sizes, sizes_default, sizes_help, kept):
     parser.add_argument("--workdir", help=f"keep the {kept} here")
 
 
+def growth(count, time, previous, unit):
+    """How a row grew against the one before, `previous` (count, time):
+    `<r>x time for <n>x <unit>`; "" for the first row."""
+    if not previous:
+        return ""
+    return f"{time / previous[1]:.2f}x time for {count / previous[0]:.2f}x {unit}"
+
+
 def write_tables(path, tables):
     """Writes {name: markdown table}, in order, to `path` (see above)."""
     text = None
