@@ -28,7 +28,7 @@ import sys
 import tempfile
 
 import run as bench
-from tables import add_run_arguments, growth, write_tables
+from tables import add_run_arguments, growth, markdown, write_tables
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PHASES = ("Parser", "ConvertFXToTensor", "Output")
@@ -74,27 +74,22 @@ def main():
         rows.append((depth, bench.count_ops(chain), t))
         print(f"measured the call chain of depth {depth}", file=sys.stderr)
 
-    lines = [
-        f"convert-fx-to-tensor call-chain benchmark: medians of {args.repeat} runs, "
-        f"seconds; {os.cpu_count()} cores",
-        "",
-        "| depth | functions | ops | call paths | parse | lower | lower/parse | "
-        "Parser | ConvertFXToTensor | pass/Parser | Output | pass µs/function | "
-        "pass vs previous depth |",
-        "|" + "---|" * 13,
-    ]
+    columns = ["depth", "functions", "ops", "call paths", "parse", "lower", "lower/parse",
+               "Parser", "ConvertFXToTensor", "pass/Parser", "Output", "pass µs/function",
+               "pass vs previous depth"]
+    cells = []
     previous = None
     for depth, ops, t in rows:
         functions = depth + 1
-        grew = growth(functions, t["ConvertFXToTensor"], previous, "functions")
-        lines.append(
-            f"| {depth} | {functions} | {ops} | 2^{depth} | {t['parse']:.4f} | "
-            f"{t['lower']:.4f} | {t['lower'] / t['parse']:.2f} | {t['Parser']:.4f} | "
-            f"{t['ConvertFXToTensor']:.4f} | "
-            f"{t['ConvertFXToTensor'] / t['Parser']:.2f} | {t['Output']:.4f} | "
-            f"{t['ConvertFXToTensor'] / functions * 1e6:.0f} | {grew} |")
-        previous = (functions, t["ConvertFXToTensor"])
-    table = "\n".join(lines) + "\n"
+        convert = t["ConvertFXToTensor"]
+        cells.append([depth, functions, ops, f"2^{depth}", f"{t['parse']:.4f}",
+                      f"{t['lower']:.4f}", f"{t['lower'] / t['parse']:.2f}",
+                      f"{t['Parser']:.4f}", f"{convert:.4f}", f"{convert / t['Parser']:.2f}",
+                      f"{t['Output']:.4f}", f"{convert / functions * 1e6:.0f}",
+                      growth(functions, convert, previous, "functions")])
+        previous = (functions, convert)
+    table = markdown(f"convert-fx-to-tensor call-chain benchmark: medians of {args.repeat} "
+                     f"runs, seconds; {os.cpu_count()} cores", columns, cells)
     print(table)
     write_tables(args.out, {"call-chain": table})
 

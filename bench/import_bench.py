@@ -24,7 +24,7 @@ import subprocess
 import sys
 import time
 
-from tables import growth, write_tables
+from tables import growth, markdown, write_tables
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -59,20 +59,19 @@ def main():
     args = parser.parse_args()
 
     base = [sys.executable, IMPORTER, SPEC, "--dynamic", "x:0"]
-    rows = [f"fx-import benchmark: medians of {args.repeat} runs, seconds, "
-            f"whole commands (Python start-up included)", "",
-            "| FX nodes | import | check | check/import | import vs previous | "
-            "check vs previous |", "|---|---|---|---|---|---|"]
+    cells = []
     previous = None
     for nodes in (int(s) for s in args.sizes.split(",")):
         imp = median(base, nodes, args.repeat)
         chk = median(base + ["--check", "--fx-opt", args.fx_opt], nodes, args.repeat)
-        grew = [growth(nodes, imp, previous and previous[:2], "nodes"),
-                growth(nodes, chk, previous and previous[::2], "nodes")]
-        rows.append(f"| {nodes} | {imp:.3f} | {chk:.3f} | {chk / imp:.2f} | "
-                    f"{grew[0]} | {grew[1]} |")
+        cells.append([nodes, f"{imp:.3f}", f"{chk:.3f}", f"{chk / imp:.2f}",
+                      growth(nodes, imp, previous and previous[:2], "nodes"),
+                      growth(nodes, chk, previous and previous[::2], "nodes")])
         previous = (nodes, imp, chk)
-    table = "\n".join(rows) + "\n"
+    table = markdown(f"fx-import benchmark: medians of {args.repeat} runs, seconds, whole "
+                     f"commands (Python start-up included)",
+                     ["FX nodes", "import", "check", "check/import", "import vs previous",
+                      "check vs previous"], cells)
     print(table)
     if args.out:
         write_tables(args.out, {"import": table})

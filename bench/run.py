@@ -39,7 +39,7 @@ import sys
 import tempfile
 import time
 
-from tables import add_run_arguments, growth, write_tables
+from tables import add_run_arguments, growth, markdown, write_tables
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 LLVM_BIN = "/usr/lib/llvm-22/bin"
@@ -119,24 +119,20 @@ def split_benchmark(args, workdir):
         rows.append((ops, repeat, t, rss_parse, rss_split))
         print(f"measured split on {ops} ops", file=sys.stderr)
 
-    lines = [
-        f"fx-split-graph benchmark: one function, a splitting op per 100 ops; "
-        f"medians, seconds; {os.cpu_count()} cores",
-        "",
-        "| ops | runs | parse | split | split/parse | pass-only | pass-only/parse | "
-        "pass-only µs/op | RSS parse MiB | RSS split MiB | pass-only vs previous size |",
-        "|" + "---|" * 11,
-    ]
+    columns = ["ops", "runs", "parse", "split", "split/parse", "pass-only",
+               "pass-only/parse", "pass-only µs/op", "RSS parse MiB", "RSS split MiB",
+               "pass-only vs previous size"]
+    cells = []
     previous = None
     for ops, repeat, t, rss_parse, rss_split in rows:
-        grew = growth(ops, t["pass-only"], previous, "ops")
-        lines.append(
-            f"| {ops} | {repeat} | {t['parse']:.3f} | {t['split']:.3f} | "
-            f"{t['split'] / t['parse']:.2f} | {t['pass-only']:.3f} | "
-            f"{t['pass-only'] / t['parse']:.3f} | {t['pass-only'] / ops * 1e6:.2f} | "
-            f"{rss_parse:.0f} | {rss_split:.0f} | {grew} |")
-        previous = (ops, t["pass-only"])
-    return "\n".join(lines) + "\n"
+        only = t["pass-only"]
+        cells.append([ops, repeat, f"{t['parse']:.3f}", f"{t['split']:.3f}",
+                      f"{t['split'] / t['parse']:.2f}", f"{only:.3f}",
+                      f"{only / t['parse']:.3f}", f"{only / ops * 1e6:.2f}",
+                      f"{rss_parse:.0f}", f"{rss_split:.0f}", growth(ops, only, previous, "ops")])
+        previous = (ops, only)
+    return markdown(f"fx-split-graph benchmark: one function, a splitting op per 100 ops; "
+                    f"medians, seconds; {os.cpu_count()} cores", columns, cells)
 
 
 def main():
@@ -199,35 +195,30 @@ def main():
         rows.append((size, ops, up_ops, t, rss_parse, rss_pass))
         print(f"measured {ops} ops", file=sys.stderr)
 
-    lines = [
-        f"fx-decompose-size benchmark: medians of {args.repeat} runs, seconds; "
-        f"{os.cpu_count()} cores",
-        "",
-        "| ops | parse | pass | pass/parse | walk | walk/parse | out-parse | "
-        "pipeline | serial | serial/pass | bytecode | upstream (ops) | up-parse | "
-        "pipeline/op ÷ upstream/op | parse/op ÷ up-parse/op | RSS parse MiB | "
-        "RSS pass MiB | RSS pass/parse | pass vs previous size | pass-only | "
-        "pass-only/parse | pass-only serial | serial/threaded |",
-        "|" + "---|" * 23,
-    ]
+    columns = ["ops", "parse", "pass", "pass/parse", "walk", "walk/parse", "out-parse",
+               "pipeline", "serial", "serial/pass", "bytecode", "upstream (ops)", "up-parse",
+               "pipeline/op ÷ upstream/op", "parse/op ÷ up-parse/op", "RSS parse MiB",
+               "RSS pass MiB", "RSS pass/parse", "pass vs previous size", "pass-only",
+               "pass-only/parse", "pass-only serial", "serial/threaded"]
+    cells = []
     previous = None
     for size, ops, up_ops, t, rss_parse, rss_pass in rows:
         per_op = (t["pipeline"] / ops) / (t["upstream"] / up_ops)
         parse_per_op = (t["parse"] / ops) / (t["up-parse"] / up_ops)
-        grew = growth(ops, t["pass"], previous, "ops")
-        lines.append(
-            f"| {ops} | {t['parse']:.3f} | {t['pass']:.3f} | {t['pass'] / t['parse']:.2f} | "
-            f"{t['walk']:.3f} | {t['walk'] / t['parse']:.2f} | "
-            f"{t['out-parse']:.3f} | {t['pipeline']:.3f} | {t['serial']:.3f} | "
-            f"{t['serial'] / t['pass']:.2f} | {t['bytecode']:.3f} | "
-            f"{t['upstream']:.3f} ({up_ops}) | {t['up-parse']:.3f} | {per_op:.2f} | "
-            f"{parse_per_op:.2f} | {rss_parse:.0f} | "
-            f"{rss_pass:.0f} | {rss_pass / rss_parse:.2f} | {grew} | "
-            f"{t['pass-only']:.3f} | {t['pass-only'] / t['parse']:.3f} | "
-            f"{t['pass-only-serial']:.3f} | "
-            f"{t['pass-only-serial'] / t['pass-only']:.2f} |")
+        cells.append([ops, f"{t['parse']:.3f}", f"{t['pass']:.3f}",
+                      f"{t['pass'] / t['parse']:.2f}", f"{t['walk']:.3f}",
+                      f"{t['walk'] / t['parse']:.2f}", f"{t['out-parse']:.3f}",
+                      f"{t['pipeline']:.3f}", f"{t['serial']:.3f}",
+                      f"{t['serial'] / t['pass']:.2f}", f"{t['bytecode']:.3f}",
+                      f"{t['upstream']:.3f} ({up_ops})", f"{t['up-parse']:.3f}",
+                      f"{per_op:.2f}", f"{parse_per_op:.2f}", f"{rss_parse:.0f}",
+                      f"{rss_pass:.0f}", f"{rss_pass / rss_parse:.2f}",
+                      growth(ops, t["pass"], previous, "ops"), f"{t['pass-only']:.3f}",
+                      f"{t['pass-only'] / t['parse']:.3f}", f"{t['pass-only-serial']:.3f}",
+                      f"{t['pass-only-serial'] / t['pass-only']:.2f}"])
         previous = (ops, t["pass"])
-    table = "\n".join(lines) + "\n"
+    table = markdown(f"fx-decompose-size benchmark: medians of {args.repeat} runs, seconds; "
+                     f"{os.cpu_count()} cores", columns, cells)
     tables = {"decompose": table}
     if split_table:
         tables["split"] = split_table

@@ -40,6 +40,14 @@ def add_run_arguments(parser, sizes, sizes_default, sizes_help, kept):
     parser.add_argument("--workdir", help=f"keep the {kept} here")
 
 
+def markdown(title, columns, rows):
+    """A table as bench/README.md holds it: its title line, then the
+    Markdown table of `columns` (names) and `rows` (lists of cells)."""
+    lines = [title, "", "| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
+    lines += ["| " + " | ".join(map(str, row)) + " |" for row in rows]
+    return "\n".join(lines) + "\n"
+
+
 def growth(count, time, previous, unit):
     """How a row grew against the one before, `previous` (count, time):
     `<r>x time for <n>x <unit>`; "" for the first row."""

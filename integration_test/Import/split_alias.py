@@ -37,28 +37,20 @@ RENAMES = {
 }
 
 
-def through_rename(rename, split):
-    """w = rename(y); w.t_(); y.size() read after it."""
+def through(rename, split, name):
+    """w = rename(y); then t_() through one name, `name` ("new": w, "old":
+    y), and the other's size read after it."""
     def f(x):
         y = x * 2
         w = rename(y)
-        w.t_()
+        changed, read = (w, y) if name == "new" else (y, w)
+        changed.t_()
         if split:
-            w = ATTN(w)
-        size = y.size()
-        return torch.full(size, 0.5), w + 1
-    return f
-
-
-def through_original(rename, split):
-    """w = rename(y); y.t_(); w.size() read after it."""
-    def f(x):
-        y = x * 2
-        w = rename(y)
-        y.t_()
-        if split:
-            y = ATTN(y)
-        return torch.full(w.size(), 0.5), y.unsqueeze_(0).size()[2] * w
+            changed = ATTN(changed)
+        size = read.size()
+        if name == "new":
+            return torch.full(size, 0.5), changed + 1
+        return torch.full(size, 0.5), changed.unsqueeze_(0).size()[2] * read
     return f
 
 
@@ -107,9 +99,9 @@ def computes(eager, module, gm):
 # CHECK-NEXT: out=, shape op through the old name, unsplit: 1 pieces, computes eager: True
 # CHECK-NEXT: out=, shape op through the old name, split: 3 pieces, computes eager: True
 for name, rename in RENAMES.items():
-    for which, make in (("new", through_rename), ("old", through_original)):
+    for which in ("new", "old"):
         for split in (False, True):
-            eager = make(rename, split)
+            eager = through(rename, split, which)
             gm = captured(eager, fullgraph=True)
             split_gm, items = split_graph(gm, OPS, library=LIBRARY)
             print(f"{name}, shape op through the {which} name, {'split' if split else 'unsplit'}: "
@@ -159,7 +151,7 @@ split_and_compare("t_ of a view", view_changed)
 
 # decompose_size_nodes on its own: y.size()'s dims are read after t_ of w.
 # CHECK-LABEL: decompose_size_nodes, add_: computes eager: True
-eager = through_rename(RENAMES["add_"], False)
+eager = through(RENAMES["add_"], False, "new")
 gm = captured(eager, fullgraph=True)
 decompose_size_nodes(gm, library=LIBRARY)
 print("decompose_size_nodes, add_: computes eager:", computes(eager, gm, gm))
