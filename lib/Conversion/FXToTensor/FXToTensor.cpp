@@ -206,28 +206,29 @@ static Value cmp(OpBuilder &builder, Location loc, arith::CmpIPredicate pred,
   return foldOrCreate<arith::CmpIOp>(builder, loc, pred, lhs, rhs);
 }
 
-static Value both(OpBuilder &builder, Location loc, Value lhs, Value rhs) {
+/// lhs && rhs (`OpTy` arith.andi, whose constant `absorbing` is false) or
+/// lhs || rhs (arith.ori, true) of i1 values: a constant operand gives
+/// itself where it absorbs, else the other operand.
+template <typename OpTy>
+static Value combine(OpBuilder &builder, Location loc, Value lhs, Value rhs,
+                     bool absorbing) {
   if (lhs == rhs)
     return lhs;
   if (std::optional<APInt> bits = getConstantBits(lhs))
-    return bits->isZero() ? lhs : rhs;
+    return bits->isZero() != absorbing ? lhs : rhs;
   if (std::optional<APInt> bits = getConstantBits(rhs))
-    return bits->isZero() ? rhs : lhs;
+    return bits->isZero() != absorbing ? rhs : lhs;
   if (!isLogicResult(lhs) && !isLogicResult(rhs))
-    return create<arith::AndIOp>(builder, loc, lhs, rhs);
-  return foldOrCreate<arith::AndIOp>(builder, loc, lhs, rhs);
+    return create<OpTy>(builder, loc, lhs, rhs);
+  return foldOrCreate<OpTy>(builder, loc, lhs, rhs);
+}
+
+static Value both(OpBuilder &builder, Location loc, Value lhs, Value rhs) {
+  return combine<arith::AndIOp>(builder, loc, lhs, rhs, /*absorbing=*/false);
 }
 
 static Value either(OpBuilder &builder, Location loc, Value lhs, Value rhs) {
-  if (lhs == rhs)
-    return lhs;
-  if (std::optional<APInt> bits = getConstantBits(lhs))
-    return bits->isZero() ? rhs : lhs;
-  if (std::optional<APInt> bits = getConstantBits(rhs))
-    return bits->isZero() ? lhs : rhs;
-  if (!isLogicResult(lhs) && !isLogicResult(rhs))
-    return create<arith::OrIOp>(builder, loc, lhs, rhs);
-  return foldOrCreate<arith::OrIOp>(builder, loc, lhs, rhs);
+  return combine<arith::OrIOp>(builder, loc, lhs, rhs, /*absorbing=*/true);
 }
 
 static Value negate(OpBuilder &builder, Location loc, Value condition) {
