@@ -58,9 +58,9 @@ struct FXSplitGraphPass : fx::impl::FXSplitGraphBase<FXSplitGraphPass> {
   void runOnOperation() override;
 
 private:
-  /// Writes the `map-file` of `plans`, one JSON document. Returns why the
-  /// file could not be opened or written, if it could not.
-  std::error_code writeMap(MutableArrayRef<SplitPlan> plans);
+  /// Writes the `map-file` of `decisions`, one JSON document. Returns why
+  /// the file could not be opened or written, if it could not.
+  std::error_code writeMap(ArrayRef<SplitDecision> decisions);
 };
 } // namespace
 
@@ -155,8 +155,13 @@ void FXSplitGraphPass::runOnOperation() {
     for (SplitPlan &plan : plans)
       if (plan.hasCut())
         plan.namePieces(symbols);
+  // The decisions, once, for the map and the remarks; before any rewrite.
+  std::vector<SplitDecision> decisions;
+  if (!mapFile.empty() || emitRemarks)
+    for (const SplitPlan &plan : plans)
+      decisions.push_back(plan.decision());
   if (!mapFile.empty())
-    if (std::error_code error = writeMap(plans)) {
+    if (std::error_code error = writeMap(decisions)) {
       module.emitError() << "fx-split-graph: cannot write '" << mapFile
                          << "': " << error.message();
       return signalPassFailure();
@@ -164,16 +169,16 @@ void FXSplitGraphPass::runOnOperation() {
   if (!ok)
     return signalPassFailure();
 
-  for (SplitPlan &plan : plans) {
+  for (auto [index, plan] : llvm::enumerate(plans)) {
     if (!plan.hasCut())
       continue;
     if (emitRemarks)
-      plan.emitRemarks();
+      plan.emitRemarks(decisions[index]);
     plan.apply(symbols);
   }
 }
 
-std::error_code FXSplitGraphPass::writeMap(MutableArrayRef<SplitPlan> plans) {
+std::error_code FXSplitGraphPass::writeMap(ArrayRef<SplitDecision> decisions) {
   std::error_code error;
   llvm::raw_fd_ostream file(mapFile, error);
   if (error)
@@ -181,8 +186,8 @@ std::error_code FXSplitGraphPass::writeMap(MutableArrayRef<SplitPlan> plans) {
   llvm::json::OStream json(file, /*IndentSize=*/1);
   json.object([&] {
     json.attributeArray("functions", [&] {
-      for (SplitPlan &plan : plans)
-        writeDecision(plan.decision(), json);
+      for (const SplitDecision &decision : decisions)
+        writeDecision(decision, json);
     });
   });
   file << "\n";

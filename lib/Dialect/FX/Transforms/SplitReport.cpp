@@ -23,8 +23,7 @@ static std::string submodName(int64_t number) {
   return "submod_" + std::to_string(number);
 }
 
-void SplitPlan::emitRemarks() {
-  SplitDecision decided = decision();
+void SplitPlan::emitRemarks(const SplitDecision &decided) {
   DenseMap<int64_t, const SplitDecision::Piece *> byId;
   for (const SplitDecision::Piece &piece : decided.pieces)
     byId[piece.graphId] = &piece;

@@ -96,8 +96,9 @@ public:
   /// Rewrites the function into pieces and a caller; after `namePieces`.
   void apply(SymbolTable &symbols);
 
-  /// Reports the pieces and what crosses each cut; before `apply`.
-  void emitRemarks();
+  /// Reports the pieces and what crosses each cut, as `decided` (this
+  /// plan's decision) says; before `apply`.
+  void emitRemarks(const SplitDecision &decided);
 
   /// The decision: after `analyze` (and `namePieces`, for the pieces'
   /// functions), before `apply`.
