@@ -92,10 +92,13 @@ def _split_report(lib, result, decision, split_ops, ops, match_fx_targets, tenso
     if not any(decision.pieces.values()):
         return [f"split at {split_ops}: no splitting op in this graph"]
     lines = [f"split at {split_ops}, after fx-decompose-size: {len(decision.pieces)} pieces"]
+    # Each piece's nodes, grouped in one pass over the graph's.
+    members = {graph_id: [] for graph_id in decision.pieces}
+    for node, graph_id in decision.nodes.items():
+        members.setdefault(graph_id, []).append(node.name)
     for graph_id, splitting in sorted(decision.pieces.items()):
-        nodes = ", ".join(node.name for node, piece in decision.nodes.items()
-                          if piece == graph_id)
-        lines.append(f"piece {graph_id}{' (splitting)' if splitting else ''}: {nodes}")
+        lines.append(f"piece {graph_id}{' (splitting)' if splitting else ''}: "
+                     f"{', '.join(members[graph_id])}")
     for cut in decision.cuts:
         crosses = ", ".join(_crossing(c, tensors) for c in cut.crossings) or "nothing"
         lines.append(f"cut {cut.before}|{cut.after}: {crosses}")
