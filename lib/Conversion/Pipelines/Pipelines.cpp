@@ -47,6 +47,19 @@ namespace mlir::fx {
 
 using namespace mlir;
 
+/// A new buffer of `type`, of `buffer`'s shape, holding a copy of `buffer`'s
+/// elements.
+static Value copyIntoNewBuffer(OpBuilder &builder, Location loc, Value buffer,
+                               MemRefType type) {
+  SmallVector<Value> dynamicSizes;
+  for (int64_t dim = 0; dim < type.getRank(); ++dim)
+    if (type.isDynamicDim(dim))
+      dynamicSizes.push_back(memref::DimOp::create(builder, loc, buffer, dim));
+  Value copy = memref::AllocOp::create(builder, loc, type, dynamicSizes);
+  memref::CopyOp::create(builder, loc, buffer, copy);
+  return copy;
+}
+
 namespace {
 /// Replaces each memref.cast of a strided buffer to the identity layout or
 /// to an unranked memref by a copy into a new buffer of the identity layout:
@@ -70,13 +83,7 @@ struct CopyStridedCastsPass
                                    source.getMemorySpace());
       OpBuilder builder(cast);
       Location loc = cast.getLoc();
-      SmallVector<Value> dynamicSizes;
-      for (int64_t dim = 0; dim < type.getRank(); ++dim)
-        if (type.isDynamicDim(dim))
-          dynamicSizes.push_back(
-              memref::DimOp::create(builder, loc, cast.getSource(), dim));
-      Value copy = memref::AllocOp::create(builder, loc, type, dynamicSizes);
-      memref::CopyOp::create(builder, loc, cast.getSource(), copy);
+      Value copy = copyIntoNewBuffer(builder, loc, cast.getSource(), type);
       if (!ranked)
         copy = memref::CastOp::create(builder, loc, result, copy);
       cast.replaceAllUsesWith(copy);
@@ -141,14 +148,8 @@ static Value copyToBoundaryBuffer(OpBuilder &builder, Location loc,
                                              ShapedType::kDynamic, strides));
   Value buffer = bufferization::ToBufferOp::create(builder, loc, anyLayout,
                                                    tensor, /*read_only=*/true);
-  SmallVector<Value> sizes;
-  for (int64_t dim = 0; dim < ranked.getRank(); ++dim)
-    if (ranked.isDynamicDim(dim))
-      sizes.push_back(memref::DimOp::create(builder, loc, buffer, dim));
-  Value copy = memref::AllocOp::create(
-      builder, loc, cast<MemRefType>(getBoundaryType(ranked)), sizes);
-  memref::CopyOp::create(builder, loc, buffer, copy);
-  return copy;
+  return copyIntoNewBuffer(builder, loc, buffer,
+                           cast<MemRefType>(getBoundaryType(ranked)));
 }
 
 /// The tensor of the boundary buffer `buffer`, as `type`: a ranked one is a
