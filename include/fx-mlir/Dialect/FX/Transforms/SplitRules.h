@@ -62,9 +62,6 @@ struct Partition {
   llvm::SmallDenseSet<int64_t> splittingIds;
 };
 
-/// vLLM's should_split on a call_function node whose target the importer
-/// spells `target` (`torch.ops.ns.op` or `torch.ops.ns.op.overload`):
-/// whether `splittingOps` holds one of the op's names.
 /// The vLLM releases whose rules these are, oldest first. They differ only
 /// in the default splitting ops.
 ArrayRef<StringRef> getVllmReleases();
@@ -73,6 +70,9 @@ ArrayRef<StringRef> getVllmReleases();
 /// failure for a release not among getVllmReleases().
 FailureOr<std::vector<std::string>> getDefaultSplittingOps(StringRef release);
 
+/// vLLM's should_split on a call_function node whose target the importer
+/// spells `target` (`torch.ops.ns.op` or `torch.ops.ns.op.overload`):
+/// whether `splittingOps` holds one of the op's names.
 bool shouldSplit(StringRef target, const llvm::StringSet<> &splittingOps);
 
 /// vLLM's _is_empty_allocation_node on a node of opcode `op`
