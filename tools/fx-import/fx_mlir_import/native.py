@@ -26,7 +26,8 @@ import threading
 
 from . import nesting
 from .copies import registering_copy
-from .decision import Crossing, Cut, Decision, Refusal, Size
+from .decision import (DECOMPOSED, SYM_SIZE, UNRANKED, WITH_DIM, Crossing, Cut, Decision,
+                       Refusal, Size)
 from .elf import unmappable
 from .errors import FxImportError
 from .locate import BUILD, default_library
@@ -67,7 +68,7 @@ _SplitCrossing = _split_struct("Crossing", ("node", ctypes.c_ssize_t), ("dim", c
                                ("type", _StringView))
 
 # FxMlirSplitSizeAction, as fx-mlir-c/Split.h numbers it.
-_ACTIONS = ("decomposed", "with-dim", "sym-size", "unranked")
+_ACTIONS = (DECOMPOSED, WITH_DIM, SYM_SIZE, UNRANKED)
 
 
 class _LogicalResult(ctypes.Structure):

@@ -118,6 +118,9 @@ static constexpr std::pair<StringLiteral, StringLiteral> kRecordWords[] = {
     {"left-alone", "with-dim"}, {"left-alone", "sym-size"},
     {"left-alone", "unranked"},
 };
+static_assert(std::size(kRecordWords) ==
+                  static_cast<size_t>(SizeAction::Unranked) + 1,
+              "a record's words for each SizeAction");
 
 /// Appends one JSON line per size op of `root` to `path`: {"node": NAME,
 /// "action": ..., "reason": ..., "dims": [...]}. Function passes run in
