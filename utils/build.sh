@@ -36,8 +36,9 @@ esac
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 llvm=/usr/lib/llvm-22
 cmake=/usr/bin/cmake
+# g++ builds the Release configuration (CMake's default C++ compiler).
 packages=(llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools cmake ninja-build
-  python3-venv)
+  python3-venv g++)
 config=(-DCMAKE_BUILD_TYPE=Release)
 if [[ $job == sanitize || $job == fuzz ]]; then
   build=${FX_BUILD_DIR:-$root/build-sanitize}
@@ -49,8 +50,10 @@ else
   build=${FX_BUILD_DIR:-$root/build}
 fi
 if [[ $job == test ]]; then
-  # integration_test/Install/wheel.test watches the installed wheel with strace.
-  packages+=(strace)
+  # integration_test/Install: wheel.test watches the installed wheel with
+  # strace, reads its library with readelf and nm (binutils) and its files
+  # with unzip; sdist.test lists the tree with git.
+  packages+=(strace binutils unzip git)
 fi
 
 missing=()
