@@ -87,18 +87,36 @@ fxMlirSplitDecisionGetNumNodes(FxMlirSplitDecision decision);
 MLIR_CAPI_EXPORTED FxMlirSplitNode
 fxMlirSplitDecisionGetNode(FxMlirSplitDecision decision, intptr_t pos);
 
-/// A subgraph that holds nodes, and whether it holds splitting ops.
+/// A subgraph that holds nodes, whether it holds splitting ops, and the
+/// number of nodes it computes again rather than receives.
 typedef struct FxMlirSplitPiece {
   int64_t graphId;
   bool splitting;
+  intptr_t numRecomputed;
 } FxMlirSplitPiece;
 
 /// The pieces, by ascending graph id. A `pos` out of range gives graph id
-/// -1.
+/// -1 and nothing recomputed.
 MLIR_CAPI_EXPORTED intptr_t
 fxMlirSplitDecisionGetNumPieces(FxMlirSplitDecision decision);
 MLIR_CAPI_EXPORTED FxMlirSplitPiece
 fxMlirSplitDecisionGetPiece(FxMlirSplitDecision decision, intptr_t pos);
+
+/// The position of a node the piece at `pos` computes again rather than
+/// receives, in graph order, where a cut stands: a node that builds a
+/// torch.Size of dims or takes an int out of one, which fx-split-graph
+/// copies into each piece that uses it, so that only dims cross. -1 for a
+/// `recomputed` out of [0, numRecomputed).
+MLIR_CAPI_EXPORTED intptr_t fxMlirSplitDecisionGetPieceRecomputed(
+    FxMlirSplitDecision decision, intptr_t pos, intptr_t recomputed);
+
+/// The position of a node the split module computes again for the graph's
+/// output rather than receive it from a piece, as a piece's recomputed nodes:
+/// a piece does not return a torch.Size. A `pos` out of range gives -1.
+MLIR_CAPI_EXPORTED intptr_t
+fxMlirSplitDecisionGetNumReturnRecomputed(FxMlirSplitDecision decision);
+MLIR_CAPI_EXPORTED intptr_t fxMlirSplitDecisionGetReturnRecomputed(
+    FxMlirSplitDecision decision, intptr_t pos);
 
 /// What fx-decompose-size did with a size node: decomposed it, or left it
 /// alone because it returns one int (x.size(d), a sym_size with a dim) or

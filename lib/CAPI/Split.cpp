@@ -34,6 +34,8 @@ struct Decision {
   std::vector<intptr_t> sizeNodes, refusalNodes;
   std::vector<SmallVector<int64_t>> sizeDims;
   std::vector<std::vector<FxMlirSplitCrossing>> crossings;
+  std::vector<std::vector<intptr_t>> recomputed;
+  std::vector<intptr_t> returnRecomputed;
 };
 
 /// The decisions alive. A handle is a number never given twice, not an
@@ -153,6 +155,11 @@ static LogicalResult decide(ModuleOp module, ArrayRef<MlirStringRef> nodes,
   for (const SplitDecision::Node &node : decision.split.nodes)
     if (!node.erased && !node.dim)
       decision.nodes.push_back({position(node.name), node.graphId});
+  for (const SplitDecision::Piece &piece : decision.split.pieces)
+    llvm::append_range(decision.recomputed.emplace_back(),
+                       llvm::map_range(piece.recomputed, position));
+  llvm::append_range(decision.returnRecomputed,
+                     llvm::map_range(decision.split.returnRecomputed, position));
   for (const SplitDecision::Refusal &refusal : decision.split.refusals)
     decision.refusalNodes.push_back(position(refusal.node));
   // Without fx-decompose-size, no size was its to decompose or leave alone.
@@ -241,6 +248,9 @@ static Result getAt(FxMlirSplitDecision decision, intptr_t pos, Result empty,
 
 static const auto &getNodes(const Decision &d) { return d.nodes; }
 static const auto &getPieces(const Decision &d) { return d.split.pieces; }
+static const auto &getReturnRecomputed(const Decision &d) {
+  return d.returnRecomputed;
+}
 static const auto &getSizes(const Decision &d) { return d.sizeNodes; }
 static const auto &getRefusals(const Decision &d) { return d.refusalNodes; }
 static const auto &getCuts(const Decision &d) { return d.crossings; }
@@ -261,10 +271,38 @@ intptr_t fxMlirSplitDecisionGetNumPieces(FxMlirSplitDecision decision) {
 
 FxMlirSplitPiece fxMlirSplitDecisionGetPiece(FxMlirSplitDecision decision,
                                              intptr_t pos) {
-  return getAt(decision, pos, FxMlirSplitPiece{-1, false}, getPieces,
+  return getAt(decision, pos, FxMlirSplitPiece{-1, false, 0}, getPieces,
                [](const Decision &d, intptr_t pos) {
                  const SplitDecision::Piece &piece = d.split.pieces[pos];
-                 return FxMlirSplitPiece{piece.graphId, piece.splitting};
+                 return FxMlirSplitPiece{
+                     piece.graphId, piece.splitting,
+                     static_cast<intptr_t>(d.recomputed[pos].size())};
+               });
+}
+
+intptr_t fxMlirSplitDecisionGetPieceRecomputed(FxMlirSplitDecision decision,
+                                               intptr_t pos,
+                                               intptr_t recomputed) {
+  return getAt(decision, pos, intptr_t(-1), getPieces,
+               [&](const Decision &d, intptr_t pos) -> intptr_t {
+                 ArrayRef<intptr_t> nodes = d.recomputed[pos];
+                 if (recomputed < 0 ||
+                     static_cast<size_t>(recomputed) >= nodes.size())
+                   return -1;
+                 return nodes[recomputed];
+               });
+}
+
+intptr_t
+fxMlirSplitDecisionGetNumReturnRecomputed(FxMlirSplitDecision decision) {
+  return count(decision, getReturnRecomputed);
+}
+
+intptr_t fxMlirSplitDecisionGetReturnRecomputed(FxMlirSplitDecision decision,
+                                                intptr_t pos) {
+  return getAt(decision, pos, intptr_t(-1), getReturnRecomputed,
+               [](const Decision &d, intptr_t pos) {
+                 return d.returnRecomputed[pos];
                });
 }
 

@@ -48,9 +48,17 @@ static void dump(FxMlirSplitDecision decision) {
   for (intptr_t i = 0, e = fxMlirSplitDecisionGetNumPieces(decision); i < e;
        ++i) {
     FxMlirSplitPiece piece = fxMlirSplitDecisionGetPiece(decision, i);
-    printf("piece %lld%s\n", (long long)piece.graphId,
+    printf("piece %lld%s", (long long)piece.graphId,
            piece.splitting ? " (splitting)" : "");
+    for (intptr_t r = 0; r < piece.numRecomputed; ++r)
+      printf("%s %lld", r ? "" : " recomputes",
+             (long long)fxMlirSplitDecisionGetPieceRecomputed(decision, i, r));
+    printf("\n");
   }
+  for (intptr_t i = 0, e = fxMlirSplitDecisionGetNumReturnRecomputed(decision);
+       i < e; ++i)
+    printf("return recomputes %lld\n",
+           (long long)fxMlirSplitDecisionGetReturnRecomputed(decision, i));
   for (intptr_t i = 0, e = fxMlirSplitDecisionGetNumSizes(decision); i < e;
        ++i) {
     FxMlirSplitSize size = fxMlirSplitDecisionGetSize(decision, i);
@@ -141,6 +149,30 @@ static const char *kGraph =
 static const char *kGraphNodes[] = {"s0",   "x", "relu", "attn",  "size",
                                     "view", "n", "head", "output"};
 
+// A torch.Size sliced from x.size() before the attention op, an int taken
+// out of it used after, and the slice returned.
+static const char *kSlice =
+    "func.func @forward(%s0: index {fx.symbol = \"s0\"} loc(\"s0\"),\n"
+    "    %x: tensor<?x8xf32> {fx.dim_symbols = [\"s0\", \"\"]} loc(\"x\"))\n"
+    "    -> (tensor<?x8xf32>, !fx.size<1>) attributes {fx.symbols = {\"relu\" "
+    "= [[\"s0\", \"\"]], \"attn\" = [[\"s0\", \"\"]]}} {\n"
+    "  %size = fx.size %x : tensor<?x8xf32> -> !fx.size<2> loc(\"size\")\n"
+    "  %item = fx.getitem %size[0] : !fx.size<2> loc(\"head\")\n"
+    "  %head = fx.make_size %item : !fx.size<1> loc(\"head\")\n"
+    "  %n = fx.getitem %head[0] : !fx.size<1> loc(\"n\")\n"
+    "  %relu = fx.node \"call_function\" \"torch.relu\"(%x)"
+    " : (tensor<?x8xf32>) -> tensor<?x8xf32> loc(\"relu\")\n"
+    "  %attn = fx.node \"call_function\" \"torch.ops.vllm.attn.default\""
+    "(%relu) : (tensor<?x8xf32>) -> tensor<?x8xf32> loc(\"attn\")\n"
+    "  %narrow = fx.node \"call_function\" \"torch.ops.aten.narrow.default\""
+    "(%attn, %n) : (tensor<?x8xf32>, index) -> tensor<?x8xf32>"
+    " loc(\"narrow\")\n"
+    "  return %narrow, %head : tensor<?x8xf32>, !fx.size<1> loc(\"output\")\n"
+    "}\n";
+
+static const char *kSliceNodes[] = {"s0",   "x",    "size",   "head", "n",
+                                    "relu", "attn", "narrow", "output"};
+
 // A torch.Size that another node returns, which has no dims to cross.
 static const char *kRefused =
     "func.func @forward(%x: tensor<?x8xf32> loc(\"x\")) -> tensor<?x8xf32> {\n"
@@ -193,6 +225,21 @@ int main(void) {
   FxMlirSplitDecision decision =
       decide(context, kGraph, 9, kGraphNodes, "vllm::attn", true);
 
+  // The slice and the int taken out of it are no piece's inputs: piece 2
+  // computes both again from the dim that crosses, and the split module the
+  // slice it returns.
+  // CHECK-LABEL: a slice of a size
+  // CHECK-NEXT: decided: stands, null: 0
+  // CHECK:      piece 0{{$}}
+  // CHECK-NEXT: piece 1 (splitting){{$}}
+  // CHECK-NEXT: piece 2 recomputes 3 4{{$}}
+  // CHECK-NEXT: return recomputes 3{{$}}
+  // CHECK:      cut 0|1: 5 (tensor<?x8xf32>) 2.0 (index){{$}}
+  // CHECK-NEXT: cut 1|2: 6 (tensor<?x8xf32>) 2.0 (index){{$}}
+  printf("a slice of a size\n");
+  fxMlirSplitDecisionDestroy(
+      decide(context, kSlice, 9, kSliceNodes, "vllm::attn", true));
+
   // A position out of range, a dim out of range, and the decision destroyed
   // twice: each has the value Split.h gives it.
   // CHECK-LABEL: out of range
@@ -203,6 +250,7 @@ int main(void) {
   // CHECK-NEXT: cut 2: -1|-1, 0 crossings
   // CHECK-NEXT: crossing 0.2: -1.-1 ''
   // CHECK-NEXT: refusal 0: -1 '' -1 -> -1
+  // CHECK-NEXT: recomputed 2.0: -1, 3.0: -1, return 0: -1
   printf("out of range\n");
   FxMlirSplitNode node = fxMlirSplitDecisionGetNode(decision, -1);
   printf("node -1: %lld -> %lld\n", (long long)node.node,
@@ -228,6 +276,10 @@ int main(void) {
   printf("refusal 0: %lld '", (long long)refusal.node);
   print(refusal.message, stdout);
   printf("' %lld -> %lld\n", (long long)refusal.from, (long long)refusal.to);
+  printf("recomputed 2.0: %lld, 3.0: %lld, return 0: %lld\n",
+         (long long)fxMlirSplitDecisionGetPieceRecomputed(decision, 2, 0),
+         (long long)fxMlirSplitDecisionGetPieceRecomputed(decision, 3, 0),
+         (long long)fxMlirSplitDecisionGetReturnRecomputed(decision, 0));
 
   // CHECK-LABEL: destroyed twice
   // CHECK-NEXT: nodes after: 0

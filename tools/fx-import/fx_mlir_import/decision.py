@@ -71,7 +71,11 @@ class Decision:
     vLLM's subgraph id of each FX node ({fx.Node: id}, without the nodes
     vLLM's size decomposition erases or makes), the subgraphs ({id: whether
     it holds splitting ops}), the size nodes in graph order (Size), the
-    Refusals, and the Cuts."""
+    Refusals, the Cuts, and per subgraph the nodes it computes again
+    rather than receives ({id: [fx.Node]}, the id None for what the split
+    module computes for the graph's output: a torch.Size built of dims or
+    an int taken out of one, a decomposed size by its size node), which
+    fx-split-graph copies into each piece that uses them."""
     succeeded: bool
     diagnostics: list
     nodes: dict = dataclasses.field(default_factory=dict)
@@ -79,6 +83,7 @@ class Decision:
     sizes: list = dataclasses.field(default_factory=list)
     refusals: list = dataclasses.field(default_factory=list)
     cuts: list = dataclasses.field(default_factory=list)
+    recomputed: dict = dataclasses.field(default_factory=dict)
 
     def decomposed(self):
         """The Sizes fx-decompose-size decomposed, in graph order."""

@@ -35,9 +35,9 @@ class Decomposition:
     def __init__(self, graph):
         self.graph = graph
         self.gone = []  # nodes left without users, erased on commit
-        self.copies = []  # (copy, node): _copy_sizes' copies
+        self.copies = []  # (copy, node): _copy_recomputed's copies
         self.dims = {}  # a dim made -> its graph id
-        self.rebuilt = {}  # a torch.Size made -> its user
+        self.rebuilt = {}  # a torch.Size made -> (its user, the size it rebuilds)
 
     def apply(self, decision, versions):
         """Applies the decision's sizes to the graph. Where this or what
@@ -96,7 +96,7 @@ class Decomposition:
         with self.graph.inserting_before(user):
             rebuilt = self.graph.call_function(torch.Size, (tuple(parts),))
         rebuilt.meta = dict(size.meta)
-        self.rebuilt[rebuilt] = user
+        self.rebuilt[rebuilt] = (user, size)
         swap(rebuilt)
 
     def assignment(self, decision):
@@ -111,7 +111,7 @@ class Decomposition:
             if node in self.dims:
                 assignment[node] = self.dims[node]
                 continue
-            user = self.rebuilt.get(node)
+            user, _ = self.rebuilt.get(node, (None, None))
             if user is not None:
                 if user.op != "output":
                     assignment[node] = decision.nodes[user]
@@ -123,7 +123,11 @@ class Decomposition:
                                         f"'{node.name}'")
                 graph_id = 0  # nothing to cut at
             assignment[node] = graph_id
-        self.copies = _copy_sizes(self.graph, assignment)
+        pieces_of = {}
+        for graph_id, nodes in decision.recomputed.items():
+            for node in nodes:
+                pieces_of.setdefault(node, set()).add(graph_id)
+        self.copies = _copy_recomputed(self.graph, assignment, pieces_of, self.rebuilt)
         return assignment
 
     def _drop_copies(self):
@@ -139,29 +143,41 @@ class Decomposition:
 
 
 
-def _copy_sizes(graph, assignment):
-    """Gives each piece that uses a torch.Size computed from dims (a slice of
-    a size, `size + (2,)`, the torch.Size Decomposition rebuilt) its own
+def _copy_recomputed(graph, assignment, pieces_of, rebuilt):
+    """Gives each other piece that the decision says computes a node again
+    (`pieces_of`, {node: graph ids}: a torch.Size built of dims, such as a
+    slice of a size or `size + (2,)`, or an int taken out of one) its own
     copy of that node, right before its first user there, as fx-split-graph
-    copies an fx.make_size into each piece rather than passing it: only its
-    dims cross. A node left without users leaves the assignment. Backwards,
-    so that a copy's own size arguments are copied in turn. Returns [(copy,
-    node)], in the order made."""
-    copies = []
+    copies such ops into each piece rather than passing them: only dims
+    cross. A torch.Size Decomposition `rebuilt` for a user goes with each
+    copy of it. For the graph id None, the output's copy is in no piece:
+    the split module computes it. A node left without users leaves the
+    assignment. Backwards, so that a copy's own arguments are copied in
+    turn. Returns [(copy, node)], in the order made."""
+    copies, callers = [], set()  # callers: the copies in no piece
     for node in reversed(graph.nodes):
-        if (node.op != "call_function" or node not in assignment
-                or not isinstance(example_value(node), torch.Size)):
+        pieces = pieces_of.get(node)
+        if node not in assignment or not (pieces or node in rebuilt):
             continue
         by_piece = {}
         for user in node.users:
-            if user in assignment and assignment[user] != assignment[node]:
-                by_piece.setdefault(assignment[user], []).append(user)
+            if user in assignment:
+                piece = assignment[user]
+            elif user.op == "output" or user in callers:
+                piece = None
+            else:
+                continue
+            if piece != assignment[node] and (node in rebuilt or piece in pieces):
+                by_piece.setdefault(piece, []).append(user)
         for piece, users in by_piece.items():
             # node.users is in the order the uses were made, not graph order.
             first = users[0] if len(users) == 1 else next(n for n in graph.nodes if n in users)
             with graph.inserting_before(first):
                 made = graph.node_copy(node)
-            assignment[made] = piece
+            if piece is None:
+                callers.add(made)
+            else:
+                assignment[made] = piece
             copies.append((made, node))
             for user in users:
                 user.replace_input_with(node, made)

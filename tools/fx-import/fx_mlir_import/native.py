@@ -56,7 +56,8 @@ def _split_struct(name, *fields):
 
 
 _SplitNode = _split_struct("Node", ("node", ctypes.c_ssize_t), ("graph_id", ctypes.c_int64))
-_SplitPiece = _split_struct("Piece", ("graph_id", ctypes.c_int64), ("splitting", ctypes.c_bool))
+_SplitPiece = _split_struct("Piece", ("graph_id", ctypes.c_int64), ("splitting", ctypes.c_bool),
+                           ("recomputed", ctypes.c_ssize_t))
 _SplitSize = _split_struct("Size", ("node", ctypes.c_ssize_t), ("action", ctypes.c_int),
                            ("rank", ctypes.c_ssize_t))
 _SplitDim = _split_struct("Dim", ("size", ctypes.c_int64), ("graph_id", ctypes.c_int64))
@@ -106,6 +107,10 @@ _SIGNATURES = {
     "fxMlirSplitDecisionGetNode": (_SplitNode, [_Handle, ctypes.c_ssize_t]),
     "fxMlirSplitDecisionGetNumPieces": (ctypes.c_ssize_t, [_Handle]),
     "fxMlirSplitDecisionGetPiece": (_SplitPiece, [_Handle, ctypes.c_ssize_t]),
+    "fxMlirSplitDecisionGetPieceRecomputed": (ctypes.c_ssize_t,
+                                              [_Handle, ctypes.c_ssize_t, ctypes.c_ssize_t]),
+    "fxMlirSplitDecisionGetNumReturnRecomputed": (ctypes.c_ssize_t, [_Handle]),
+    "fxMlirSplitDecisionGetReturnRecomputed": (ctypes.c_ssize_t, [_Handle, ctypes.c_ssize_t]),
     "fxMlirSplitDecisionGetNumSizes": (ctypes.c_ssize_t, [_Handle]),
     "fxMlirSplitDecisionGetSize": (_SplitSize, [_Handle, ctypes.c_ssize_t]),
     "fxMlirSplitDecisionGetSizeDim": (_SplitDim, [_Handle, ctypes.c_ssize_t, ctypes.c_ssize_t]),
@@ -247,6 +252,13 @@ def _read_decision(lib, handle, graph, succeeded, diagnostics):
              for n in each(lib.fxMlirSplitDecisionGetNumNodes, lib.fxMlirSplitDecisionGetNode)
              if node(n.node) is not None}
     pieces = each(lib.fxMlirSplitDecisionGetNumPieces, lib.fxMlirSplitDecisionGetPiece)
+    recomputed = {p.graph_id: [node(lib.fxMlirSplitDecisionGetPieceRecomputed(handle, i, r))
+                               for r in range(p.recomputed)]
+                  for i, p in enumerate(pieces) if p.recomputed}
+    returned = each(lib.fxMlirSplitDecisionGetNumReturnRecomputed,
+                    lib.fxMlirSplitDecisionGetReturnRecomputed)
+    if returned:
+        recomputed[None] = [node(n) for n in returned]
     dynamic = lib.fxMlirSplitDecisionDynamicDim()
     sizes = []
     for i, size in enumerate(each(lib.fxMlirSplitDecisionGetNumSizes,
@@ -268,7 +280,7 @@ def _read_decision(lib, handle, graph, succeeded, diagnostics):
                         [Crossing(node(c.node), None if c.dim < 0 else c.dim, _string(c.type))
                          for c in crossings]))
     return Decision(succeeded, diagnostics, nodes, {p.graph_id: p.splitting for p in pieces},
-                    sizes, refusals, cuts)
+                    sizes, refusals, cuts, recomputed)
 
 
 _loaded = {}

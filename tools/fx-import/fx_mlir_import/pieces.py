@@ -248,10 +248,17 @@ class _Builder:
 
     def _returned(self, node):
         """Records what the output `node` uses, through the nodes in no
-        piece, which the split module computes."""
-        for used in node.all_input_nodes:
+        piece, which the split module computes: depth first, inputs in
+        order, with a stack, as a chain of such nodes is as deep as it is
+        long."""
+        stack, seen = list(reversed(node.all_input_nodes)), set()
+        while stack:
+            used = stack.pop()
+            if used in seen:
+                continue
+            seen.add(used)
             if used.op in ("call_function", "call_method") and used not in self.piece_of:
-                self._returned(used)
+                stack.extend(reversed(used.all_input_nodes))
             else:
                 self._cross(used, None)
 
@@ -403,21 +410,28 @@ class _Builder:
         if not env:
             for node in self.graph.nodes:
                 construct(node)
-        def value(node):
-            if node not in env:  # in no piece, or a get_attr no piece reads
-                if node.op == "get_attr":
-                    construct(node)
-                else:
-                    made = base.create_node(node.op, node.target,
-                                            torch.fx.graph.map_arg(node.args, value),
-                                            torch.fx.graph.map_arg(node.kwargs, value),
-                                            type_expr=node.type)
-                    made.meta.update(node.meta)
-                    env[node] = made
-            return env[node]
-
+        # What the output uses that no piece gives, a node in no piece or a
+        # get_attr no piece reads, made here in graph order.
         output = self.graph.output_node()
-        base.output(torch.fx.graph.map_arg(output.args[0], value))
+        needed, stack = set(), list(output.all_input_nodes)
+        while stack:
+            node = stack.pop()
+            if node not in env and node not in needed:
+                needed.add(node)
+                if node.op != "get_attr":
+                    stack.extend(node.all_input_nodes)
+        map_arg = torch.fx.graph.map_arg
+        for node in self.graph.nodes:
+            if node not in needed:
+                continue
+            if node.op == "get_attr":
+                construct(node)
+                continue
+            made = base.create_node(node.op, node.target, map_arg(node.args, env.__getitem__),
+                                    map_arg(node.kwargs, env.__getitem__), type_expr=node.type)
+            made.meta.update(node.meta)
+            env[node] = made
+        base.output(map_arg(output.args[0], env.__getitem__))
         split = _make_graph_module(attrs, base)
         split.meta["partition_names"] = {piece.name for piece in self.pieces.values()}
         return split

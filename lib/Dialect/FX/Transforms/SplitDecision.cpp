@@ -20,6 +20,7 @@
 #include "llvm/ADT/StringSet.h"
 
 #include <map>
+#include <set>
 
 using namespace mlir;
 using namespace mlir::fx;
@@ -60,6 +61,28 @@ crossings(ArrayRef<Piece> pieces, const llvm::SetVector<Value> &returned,
          ++cut)
       cuts[cut].push_back(value);
   return cuts;
+}
+
+std::vector<std::string>
+SplitPlan::recomputedNodes(ArrayRef<Operation *> copies) const {
+  // A node whose ops are all copies and build a torch.Size or read one: not
+  // a constant, nor the shape a view builds for itself. A decomposed size and
+  // its getitems are gone from the FX graph.
+  std::set<unsigned> nodes;
+  for (Operation *copy : copies) {
+    auto it = entryOf.find(copy);
+    if (it == entryOf.end())
+      continue;
+    const Entry &entry = entries[it->second];
+    if (!entry.name.empty() && !entry.erased &&
+        llvm::all_of(entry.ops, isRematerializable) &&
+        llvm::any_of(entry.ops, llvm::IsaPred<MakeSizeOp, SliceOp, GetItemOp>))
+      nodes.insert(it->second);
+  }
+  std::vector<std::string> names;
+  for (unsigned index : nodes)
+    names.push_back(entries[index].name.str());
+  return names;
 }
 
 SplitDecision SplitPlan::decision() const {
@@ -103,6 +126,8 @@ SplitDecision SplitPlan::decision() const {
     }
     for (Value result : outlined.results)
       piece.outputs.push_back(valueName(result, info));
+    piece.recomputed = recomputedNodes(
+        llvm::to_vector(llvm::make_first_range(outlined.copies)));
   }
   for (auto &[id, piece] : pieceOfId) {
     piece.graphId = id;
@@ -145,6 +170,7 @@ SplitDecision SplitPlan::decision() const {
 
   if (!refusals.empty() || !hasCut())
     return decision;
+  decision.returnRecomputed = recomputedNodes(callerCopies.getArrayRef());
   auto cuts = crossings(pieces, returned,
                         [&](Value value) { return pieceOfValue(value); });
   for (auto [cut, values] : llvm::enumerate(cuts)) {

@@ -66,6 +66,10 @@ struct SplitDecision {
     std::string function;
     std::vector<std::string> inputs, outputs;
     SmallVector<int64_t> symShapeIndices;
+    /// The FX nodes it computes again rather than receives, in graph order:
+    /// the torch.Size builds and their getitems the pass copies into it,
+    /// whichever piece holds the node.
+    std::vector<std::string> recomputed;
   };
   /// A value that crosses a cut.
   struct Crossing {
@@ -102,6 +106,9 @@ struct SplitDecision {
   /// refused.
   std::vector<Cut> cuts;
   std::vector<Refusal> refusals;
+  /// The FX nodes the caller computes again for the return, as a piece's
+  /// `recomputed`: a piece does not return a torch.Size.
+  std::vector<std::string> returnRecomputed;
 };
 
 /// Decides how each function of `module` splits at `splittingOps`, as

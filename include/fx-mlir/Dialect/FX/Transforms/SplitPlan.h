@@ -123,6 +123,9 @@ private:
                                        std::optional<unsigned> to);
   void collectReturn();
   std::optional<unsigned> pieceOfValue(Value value) const;
+  /// The FX nodes, in graph order, that `copies`, ops copied into a piece or
+  /// the caller, compute again.
+  std::vector<std::string> recomputedNodes(ArrayRef<Operation *> copies) const;
 
   mutable func::FuncOp func;
   Block &body;
