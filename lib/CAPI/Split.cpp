@@ -158,8 +158,9 @@ static LogicalResult decide(ModuleOp module, ArrayRef<MlirStringRef> nodes,
   for (const SplitDecision::Piece &piece : decision.split.pieces)
     llvm::append_range(decision.recomputed.emplace_back(),
                        llvm::map_range(piece.recomputed, position));
-  llvm::append_range(decision.returnRecomputed,
-                     llvm::map_range(decision.split.returnRecomputed, position));
+  llvm::append_range(
+      decision.returnRecomputed,
+      llvm::map_range(decision.split.returnRecomputed, position));
   for (const SplitDecision::Refusal &refusal : decision.split.refusals)
     decision.refusalNodes.push_back(position(refusal.node));
   // Without fx-decompose-size, no size was its to decompose or leave alone.
@@ -300,10 +301,9 @@ fxMlirSplitDecisionGetNumReturnRecomputed(FxMlirSplitDecision decision) {
 
 intptr_t fxMlirSplitDecisionGetReturnRecomputed(FxMlirSplitDecision decision,
                                                 intptr_t pos) {
-  return getAt(decision, pos, intptr_t(-1), getReturnRecomputed,
-               [](const Decision &d, intptr_t pos) {
-                 return d.returnRecomputed[pos];
-               });
+  return getAt(
+      decision, pos, intptr_t(-1), getReturnRecomputed,
+      [](const Decision &d, intptr_t pos) { return d.returnRecomputed[pos]; });
 }
 
 intptr_t fxMlirSplitDecisionGetNumSizes(FxMlirSplitDecision decision) {

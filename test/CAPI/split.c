@@ -170,7 +170,7 @@ static const char *kSlice =
     "  return %narrow, %head : tensor<?x8xf32>, !fx.size<1> loc(\"output\")\n"
     "}\n";
 
-static const char *kSliceNodes[] = {"s0",   "x",    "size",   "head", "n",
+static const char *kSliceNodes[] = {"s0",   "x",    "size",   "head",  "n",
                                     "relu", "attn", "narrow", "output"};
 
 // A torch.Size that another node returns, which has no dims to cross.
