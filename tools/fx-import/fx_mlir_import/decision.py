@@ -74,8 +74,8 @@ class Decision:
     Refusals, the Cuts, and per subgraph the nodes it computes again
     rather than receives ({id: [fx.Node]}, the id None for what the split
     module computes for the graph's output: a torch.Size built of dims or
-    an int taken out of one, a decomposed size by its size node), which
-    fx-split-graph copies into each piece that uses them."""
+    an int taken out of one), which fx-split-graph copies into each piece
+    that uses them."""
     succeeded: bool
     diagnostics: list
     nodes: dict = dataclasses.field(default_factory=dict)

@@ -37,7 +37,7 @@ class Decomposition:
         self.gone = []  # nodes left without users, erased on commit
         self.copies = []  # (copy, node): _copy_recomputed's copies
         self.dims = {}  # a dim made -> its graph id
-        self.rebuilt = {}  # a torch.Size made -> (its user, the size it rebuilds)
+        self.rebuilt = {}  # a torch.Size made -> its user
 
     def apply(self, decision, versions):
         """Applies the decision's sizes to the graph. Where this or what
@@ -96,7 +96,7 @@ class Decomposition:
         with self.graph.inserting_before(user):
             rebuilt = self.graph.call_function(torch.Size, (tuple(parts),))
         rebuilt.meta = dict(size.meta)
-        self.rebuilt[rebuilt] = (user, size)
+        self.rebuilt[rebuilt] = user
         swap(rebuilt)
 
     def assignment(self, decision):
@@ -111,7 +111,7 @@ class Decomposition:
             if node in self.dims:
                 assignment[node] = self.dims[node]
                 continue
-            user, _ = self.rebuilt.get(node, (None, None))
+            user = self.rebuilt.get(node)
             if user is not None:
                 if user.op != "output":
                     assignment[node] = decision.nodes[user]
