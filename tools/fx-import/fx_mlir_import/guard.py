@@ -102,7 +102,9 @@ class GraphState:
 
     def __init__(self, graph):
         self.graph = graph
-        self.nodes = [(n, n._args, n._kwargs, dict(n._input_nodes), dict(n.users), n._sort_key)
+        # A node's inputs and users are dicts of None: kept as tuples, a
+        # third of their size.
+        self.nodes = [(n, n._args, n._kwargs, tuple(n._input_nodes), tuple(n.users), n._sort_key)
                       for n in graph.nodes]
         namespace = graph._graph_namespace
         self.namespace = (dict(namespace._obj_to_name), set(namespace._used_names),
@@ -133,9 +135,9 @@ class GraphState:
             _set(node, "_sort_key", key)
             _set(node, "_erased", False)
             node._input_nodes.clear()
-            node._input_nodes.update(inputs)
+            node._input_nodes.update(dict.fromkeys(inputs))
             node.users.clear()
-            node.users.update(users)
+            node.users.update(dict.fromkeys(users))
             previous = node
         _set(previous, "_next", graph._root)
         _set(graph._root, "_prev", previous)

@@ -139,7 +139,9 @@ class GraphImporter:
         self.out = Emitter(compact=as_split)
         self.env = {}
         self.size_nodes = []  # (node, form, input), in graph order
-        self.versions = Versions(lambda n: isinstance(self.specs.get(n), TensorSpec))
+        # Not a closure over self: the cycle would keep the importer, its
+        # values and text alive until a collection, which split_graph pauses.
+        self.versions = Versions(lambda n, specs=specs: isinstance(specs.get(n), TensorSpec))
         self.size_versions = {}
         self.leaves = {}  # node -> its Ssa leaves, in result order
         # For fx-split-graph (the function attributes FOLDED_ATTR and

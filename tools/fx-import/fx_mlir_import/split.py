@@ -164,10 +164,14 @@ def _split(gm, lib, ops, match_fx_targets, stats, states, release):
     change = Decomposition(gm.graph)
     change.apply(decision, result.versions)
     assignment = change.assignment(decision)
+    splitting = decision.pieces
+    # The import and the decision are not needed while the pieces are built,
+    # which is when a split takes the most memory.
+    del result, decision
     lap("decompose")
     split_gm = _build(gm, assignment)
     built = {int(name.removeprefix("submod_")) for name in split_gm.meta["partition_names"]}
-    items = [SplitItem(f"submod_{i}", i, decision.pieces.get(i, False),
+    items = [SplitItem(f"submod_{i}", i, splitting.get(i, False),
                        getattr(split_gm, f"submod_{i}"))
              for i in sorted(set(assignment.values())) if i in built]
     lap("build")
