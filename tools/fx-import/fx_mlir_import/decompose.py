@@ -170,8 +170,9 @@ def _copy_recomputed(graph, assignment, pieces_of, rebuilt):
             if piece != assignment[node] and (node in rebuilt or piece in pieces):
                 by_piece.setdefault(piece, []).append(user)
         for piece, users in by_piece.items():
-            # node.users is in the order the uses were made, not graph order.
-            first = users[0] if len(users) == 1 else next(n for n in graph.nodes if n in users)
+            # node.users is in the order the uses were made; fx.Nodes compare
+            # by their place in the graph.
+            first = min(users)
             with graph.inserting_before(first):
                 made = graph.node_copy(node)
             if piece is None:
