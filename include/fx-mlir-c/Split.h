@@ -174,32 +174,39 @@ fxMlirSplitDecisionGetNumRefusals(FxMlirSplitDecision decision);
 MLIR_CAPI_EXPORTED FxMlirSplitRefusal
 fxMlirSplitDecisionGetRefusal(FxMlirSplitDecision decision, intptr_t pos);
 
-/// A cut between two consecutive pieces, by their graph ids, and the number
-/// of values that cross it.
+/// A cut between two consecutive pieces, by their graph ids.
 typedef struct FxMlirSplitCut {
   int64_t before;
   int64_t after;
-  intptr_t numCrossings;
 } FxMlirSplitCut;
 
-/// A value that crosses a cut: the position of the node that makes it (for
-/// a dim fx-decompose-size made, of the size node, with that `dim`, else
-/// -1), and its type as MLIR prints it, valid while the decision is.
-typedef struct FxMlirSplitCrossing {
-  intptr_t node;
-  int64_t dim;
-  MlirStringRef type;
-} FxMlirSplitCrossing;
-
 /// The cuts, in order, where the split stands and has one. A `pos` out of
-/// range gives graph ids -1 and no crossings; a `crossing` out of
-/// [0, numCrossings), node -1, dim -1 and an empty type.
+/// range gives graph ids -1.
 MLIR_CAPI_EXPORTED intptr_t
 fxMlirSplitDecisionGetNumCuts(FxMlirSplitDecision decision);
 MLIR_CAPI_EXPORTED FxMlirSplitCut
 fxMlirSplitDecisionGetCut(FxMlirSplitDecision decision, intptr_t pos);
-MLIR_CAPI_EXPORTED FxMlirSplitCrossing fxMlirSplitDecisionGetCutCrossing(
-    FxMlirSplitDecision decision, intptr_t pos, intptr_t crossing);
+
+/// A value that crosses cuts: the position of the node that makes it (for
+/// a dim fx-decompose-size made, of the size node, with that `dim`, else
+/// -1), its type as MLIR prints it, valid while the decision is, and the
+/// first and last cut it crosses, by position among the cuts: it crosses
+/// each cut between them.
+typedef struct FxMlirSplitCrossing {
+  intptr_t node;
+  int64_t dim;
+  MlirStringRef type;
+  intptr_t firstCut;
+  intptr_t lastCut;
+} FxMlirSplitCrossing;
+
+/// The values that cross cuts, each once, in the order the pieces receive
+/// them and then the output, where the split stands and has a cut. A `pos`
+/// out of range gives node -1, dim -1, an empty type and cuts -1.
+MLIR_CAPI_EXPORTED intptr_t
+fxMlirSplitDecisionGetNumCrossings(FxMlirSplitDecision decision);
+MLIR_CAPI_EXPORTED FxMlirSplitCrossing
+fxMlirSplitDecisionGetCrossing(FxMlirSplitDecision decision, intptr_t pos);
 
 #ifdef __cplusplus
 }

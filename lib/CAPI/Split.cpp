@@ -33,7 +33,7 @@ struct Decision {
   std::vector<FxMlirSplitNode> nodes;
   std::vector<intptr_t> sizeNodes, refusalNodes;
   std::vector<SmallVector<int64_t>> sizeDims;
-  std::vector<std::vector<FxMlirSplitCrossing>> crossings;
+  std::vector<FxMlirSplitCrossing> crossings;
   std::vector<std::vector<intptr_t>> recomputed;
   std::vector<intptr_t> returnRecomputed;
 };
@@ -172,13 +172,10 @@ static LogicalResult decide(ModuleOp module, ArrayRef<MlirStringRef> nodes,
     for (std::optional<int64_t> dim : size.staticDims)
       dims.push_back(dim.value_or(ShapedType::kDynamic));
   }
-  for (const SplitDecision::Cut &cut : decision.split.cuts) {
-    std::vector<FxMlirSplitCrossing> &crossings =
-        decision.crossings.emplace_back();
-    for (const SplitDecision::Crossing &crossing : cut.crossings)
-      crossings.push_back({position(crossing.node), crossing.dim.value_or(-1),
-                           wrap(StringRef(crossing.type))});
-  }
+  for (const SplitDecision::Crossing &crossing : decision.split.crossings)
+    decision.crossings.push_back(
+        {position(crossing.node), crossing.dim.value_or(-1),
+         wrap(StringRef(crossing.type)), crossing.firstCut, crossing.lastCut});
   return decided;
 }
 
@@ -254,7 +251,8 @@ static const auto &getReturnRecomputed(const Decision &d) {
 }
 static const auto &getSizes(const Decision &d) { return d.sizeNodes; }
 static const auto &getRefusals(const Decision &d) { return d.refusalNodes; }
-static const auto &getCuts(const Decision &d) { return d.crossings; }
+static const auto &getCuts(const Decision &d) { return d.split.cuts; }
+static const auto &getCrossings(const Decision &d) { return d.crossings; }
 
 intptr_t fxMlirSplitDecisionGetNumNodes(FxMlirSplitDecision decision) {
   return count(decision, getNodes);
@@ -355,24 +353,21 @@ intptr_t fxMlirSplitDecisionGetNumCuts(FxMlirSplitDecision decision) {
 
 FxMlirSplitCut fxMlirSplitDecisionGetCut(FxMlirSplitDecision decision,
                                          intptr_t pos) {
-  return getAt(decision, pos, FxMlirSplitCut{-1, -1, 0}, getCuts,
+  return getAt(decision, pos, FxMlirSplitCut{-1, -1}, getCuts,
                [](const Decision &d, intptr_t pos) {
                  const SplitDecision::Cut &cut = d.split.cuts[pos];
-                 return FxMlirSplitCut{
-                     cut.before, cut.after,
-                     static_cast<intptr_t>(d.crossings[pos].size())};
+                 return FxMlirSplitCut{cut.before, cut.after};
                });
 }
 
-FxMlirSplitCrossing
-fxMlirSplitDecisionGetCutCrossing(FxMlirSplitDecision decision, intptr_t pos,
-                                  intptr_t crossing) {
-  FxMlirSplitCrossing empty{-1, -1, wrap(StringRef())};
+intptr_t fxMlirSplitDecisionGetNumCrossings(FxMlirSplitDecision decision) {
+  return count(decision, getCrossings);
+}
+
+FxMlirSplitCrossing fxMlirSplitDecisionGetCrossing(FxMlirSplitDecision decision,
+                                                   intptr_t pos) {
   return getAt(
-      decision, pos, empty, getCuts, [&](const Decision &d, intptr_t pos) {
-        ArrayRef<FxMlirSplitCrossing> crossings = d.crossings[pos];
-        if (crossing < 0 || static_cast<size_t>(crossing) >= crossings.size())
-          return empty;
-        return crossings[crossing];
-      });
+      decision, pos, FxMlirSplitCrossing{-1, -1, wrap(StringRef()), -1, -1},
+      getCrossings,
+      [](const Decision &d, intptr_t pos) { return d.crossings[pos]; });
 }

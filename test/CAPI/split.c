@@ -77,18 +77,18 @@ static void dump(FxMlirSplitDecision decision) {
   for (intptr_t i = 0, e = fxMlirSplitDecisionGetNumCuts(decision); i < e;
        ++i) {
     FxMlirSplitCut cut = fxMlirSplitDecisionGetCut(decision, i);
-    printf("cut %lld|%lld:", (long long)cut.before, (long long)cut.after);
-    for (intptr_t c = 0; c < cut.numCrossings; ++c) {
-      FxMlirSplitCrossing crossing =
-          fxMlirSplitDecisionGetCutCrossing(decision, i, c);
-      printf(" %lld", (long long)crossing.node);
-      if (crossing.dim >= 0)
-        printf(".%lld", (long long)crossing.dim);
-      printf(" (");
-      print(crossing.type, stdout);
-      printf(")");
-    }
-    printf("\n");
+    printf("cut %lld|%lld\n", (long long)cut.before, (long long)cut.after);
+  }
+  for (intptr_t i = 0, e = fxMlirSplitDecisionGetNumCrossings(decision); i < e;
+       ++i) {
+    FxMlirSplitCrossing crossing = fxMlirSplitDecisionGetCrossing(decision, i);
+    printf("crossing %lld", (long long)crossing.node);
+    if (crossing.dim >= 0)
+      printf(".%lld", (long long)crossing.dim);
+    printf(" (");
+    print(crossing.type, stdout);
+    printf(") cuts %lld to %lld\n", (long long)crossing.firstCut,
+           (long long)crossing.lastCut);
   }
   for (intptr_t i = 0, e = fxMlirSplitDecisionGetNumRefusals(decision); i < e;
        ++i) {
@@ -202,8 +202,8 @@ int main(void) {
   mlirContextAttachDiagnosticHandler(context, printDiagnostic, NULL, NULL);
 
   // The nodes by position in kGraphNodes: relu, attn, view, n, head. What
-  // crosses each cut: relu, then attn and the dim of x the size made, by
-  // the size node's position and the dim.
+  // crosses the cuts: relu the first, attn the second, and the dim of x the
+  // size made, by the size node's position and the dim, both.
   // CHECK-LABEL: split at vllm::attn
   // CHECK-NEXT: decided: stands, null: 0
   // CHECK-NEXT: node 2 -> 0
@@ -216,8 +216,11 @@ int main(void) {
   // CHECK-NEXT: piece 2
   // CHECK-NEXT: size 4 decomposed [dynamic in 0] [8]
   // CHECK-NEXT: size 6 with-dim
-  // CHECK-NEXT: cut 0|1: 2 (tensor<?x8xf32>) 4.0 (index)
-  // CHECK-NEXT: cut 1|2: 3 (tensor<?x8xf32>) 4.0 (index)
+  // CHECK-NEXT: cut 0|1
+  // CHECK-NEXT: cut 1|2
+  // CHECK-NEXT: crossing 2 (tensor<?x8xf32>) cuts 0 to 0
+  // CHECK-NEXT: crossing 3 (tensor<?x8xf32>) cuts 1 to 1
+  // CHECK-NEXT: crossing 4.0 (index) cuts 0 to 1
   // CHECK-NOT: refusal
   printf("split at vllm::attn\n");
   FxMlirSplitDecision decision =
@@ -232,8 +235,11 @@ int main(void) {
   // CHECK-NEXT: piece 1 (splitting){{$}}
   // CHECK-NEXT: piece 2 recomputes 2 3{{$}}
   // CHECK-NEXT: return recomputes 2{{$}}
-  // CHECK:      cut 0|1: 4 (tensor<?x8xf32>) 1.0 (index){{$}}
-  // CHECK-NEXT: cut 1|2: 5 (tensor<?x8xf32>) 1.0 (index){{$}}
+  // CHECK:      cut 0|1
+  // CHECK-NEXT: cut 1|2
+  // CHECK-NEXT: crossing 4 (tensor<?x8xf32>) cuts 0 to 0
+  // CHECK-NEXT: crossing 5 (tensor<?x8xf32>) cuts 1 to 1
+  // CHECK-NEXT: crossing 1.0 (index) cuts 0 to 1
   printf("a slice of a size\n");
   fxMlirSplitDecisionDestroy(
       decide(context, kSlice, 8, kSliceNodes, "vllm::attn", true));
@@ -245,8 +251,8 @@ int main(void) {
   // CHECK-NEXT: piece 3: -1
   // CHECK-NEXT: size 2: -1 rank 0
   // CHECK-NEXT: dim 0.2: 0 in -1
-  // CHECK-NEXT: cut 2: -1|-1, 0 crossings
-  // CHECK-NEXT: crossing 0.2: -1.-1 ''
+  // CHECK-NEXT: cut 2: -1|-1
+  // CHECK-NEXT: crossing 3: -1.-1 '' cuts -1 to -1
   // CHECK-NEXT: refusal 0: -1 '' -1 -> -1
   // CHECK-NEXT: recomputed 2.0: -1, 3.0: -1, return 0: -1
   printf("out of range\n");
@@ -262,14 +268,13 @@ int main(void) {
   printf("dim 0.2: %lld in %lld\n", (long long)dim.size,
          (long long)dim.graphId);
   FxMlirSplitCut cut = fxMlirSplitDecisionGetCut(decision, 2);
-  printf("cut 2: %lld|%lld, %lld crossings\n", (long long)cut.before,
-         (long long)cut.after, (long long)cut.numCrossings);
-  FxMlirSplitCrossing crossing =
-      fxMlirSplitDecisionGetCutCrossing(decision, 0, 2);
-  printf("crossing 0.2: %lld.%lld '", (long long)crossing.node,
+  printf("cut 2: %lld|%lld\n", (long long)cut.before, (long long)cut.after);
+  FxMlirSplitCrossing crossing = fxMlirSplitDecisionGetCrossing(decision, 3);
+  printf("crossing 3: %lld.%lld '", (long long)crossing.node,
          (long long)crossing.dim);
   print(crossing.type, stdout);
-  printf("'\n");
+  printf("' cuts %lld to %lld\n", (long long)crossing.firstCut,
+         (long long)crossing.lastCut);
   FxMlirSplitRefusal refusal = fxMlirSplitDecisionGetRefusal(decision, 0);
   printf("refusal 0: %lld '", (long long)refusal.node);
   print(refusal.message, stdout);
@@ -292,7 +297,7 @@ int main(void) {
   // CHECK-SAME: 'shape' of type '!fx.size<2>', defined by 'fx.node' in piece
   // CHECK-SAME: 0, is used in piece 2
   // CHECK-NEXT: decided: refused, null: 0
-  // CHECK-NOT: cut
+  // CHECK-NOT: {{cut|crossing}}
   // CHECK: refusal 1: 0 -> 2: a torch.Size would cross a split boundary
   printf("refused\n");
   fxMlirSplitDecisionDestroy(
@@ -305,8 +310,11 @@ int main(void) {
   // CHECK-NEXT: decided: stands, null: 0
   // CHECK:      piece 2
   // CHECK-NOT:  size
-  // CHECK-NEXT: cut 0|1: 2 (tensor<?x8xf32>){{$}}
-  // CHECK-NEXT: cut 1|2: 3 (tensor<?x8xf32>){{$}}
+  // CHECK-NEXT: cut 0|1
+  // CHECK-NEXT: cut 1|2
+  // CHECK-NEXT: crossing 2 (tensor<?x8xf32>) cuts 0 to 0
+  // CHECK-NEXT: crossing 3 (tensor<?x8xf32>) cuts 1 to 1
+  // CHECK-NOT: crossing
   printf("without fx-decompose-size\n");
   fxMlirSplitDecisionDestroy(
       decide(context, kGraph, 9, kGraphNodes, "vllm::attn", false));

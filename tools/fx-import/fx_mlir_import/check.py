@@ -99,9 +99,13 @@ def _split_report(lib, result, decision, split_ops, ops, match_fx_targets, tenso
     for graph_id, splitting in sorted(decision.pieces.items()):
         lines.append(f"piece {graph_id}{' (splitting)' if splitting else ''}: "
                      f"{', '.join(members[graph_id])}")
-    for cut in decision.cuts:
-        crosses = ", ".join(_crossing(c, tensors) for c in cut.crossings) or "nothing"
-        lines.append(f"cut {cut.before}|{cut.after}: {crosses}")
+    by_cut = [[] for _ in decision.cuts]
+    for crossing in decision.crossings:
+        text = _crossing(crossing, tensors)
+        for cut in range(crossing.first_cut, crossing.last_cut + 1):
+            by_cut[cut].append(text)
+    for cut, crosses in zip(decision.cuts, by_cut):
+        lines.append(f"cut {cut.before}|{cut.after}: {', '.join(crosses) or 'nothing'}")
     alone = decide_import(lib, result, ops, match_fx_targets, decompose=False)
     if alone.succeeded:
         # Without it, the sizes are nodes of their own; the rest must agree.

@@ -30,21 +30,22 @@ class Size:
 
 @dataclasses.dataclass
 class Crossing:
-    """A value that crosses a cut: the fx.Node that makes it (for a dim
+    """A value that crosses cuts: the fx.Node that makes it (for a dim
     fx-decompose-size made, the size node, with that `dim`; None where
-    fx-mlir names none), and its type as MLIR prints it."""
+    fx-mlir names none), its type as MLIR prints it, and the first and last
+    cut it crosses, by position in the Decision's cuts."""
     node: object
     dim: object
     type: str
+    first_cut: int
+    last_cut: int
 
 
 @dataclasses.dataclass
 class Cut:
-    """The cut between the subgraphs `before` and `after`, and what crosses
-    it, as Crossings."""
+    """The cut between the subgraphs `before` and `after`."""
     before: int
     after: int
-    crossings: list
 
 
 @dataclasses.dataclass
@@ -71,7 +72,8 @@ class Decision:
     vLLM's subgraph id of each FX node ({fx.Node: id}, without the nodes
     vLLM's size decomposition erases or makes), the subgraphs ({id: whether
     it holds splitting ops}), the size nodes in graph order (Size), the
-    Refusals, the Cuts, and per subgraph the nodes it computes again
+    Refusals, the Cuts and the Crossings, each value that crosses cuts
+    once, and per subgraph the nodes it computes again
     rather than receives ({id: [fx.Node]}, the id None for what the split
     module computes for the graph's output: a torch.Size built of dims or
     an int taken out of one), which fx-split-graph copies into each piece
@@ -83,6 +85,7 @@ class Decision:
     sizes: list = dataclasses.field(default_factory=list)
     refusals: list = dataclasses.field(default_factory=list)
     cuts: list = dataclasses.field(default_factory=list)
+    crossings: list = dataclasses.field(default_factory=list)
     recomputed: dict = dataclasses.field(default_factory=dict)
 
     def decomposed(self):

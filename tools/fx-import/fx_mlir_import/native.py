@@ -63,10 +63,10 @@ _SplitSize = _split_struct("Size", ("node", ctypes.c_ssize_t), ("action", ctypes
 _SplitDim = _split_struct("Dim", ("size", ctypes.c_int64), ("graph_id", ctypes.c_int64))
 _SplitRefusal = _split_struct("Refusal", ("node", ctypes.c_ssize_t), ("source", ctypes.c_int64),
                               ("user", ctypes.c_int64), ("message", _StringView))
-_SplitCut = _split_struct("Cut", ("before", ctypes.c_int64), ("after", ctypes.c_int64),
-                          ("crossings", ctypes.c_ssize_t))
+_SplitCut = _split_struct("Cut", ("before", ctypes.c_int64), ("after", ctypes.c_int64))
 _SplitCrossing = _split_struct("Crossing", ("node", ctypes.c_ssize_t), ("dim", ctypes.c_int64),
-                               ("type", _StringView))
+                               ("type", _StringView), ("first_cut", ctypes.c_ssize_t),
+                               ("last_cut", ctypes.c_ssize_t))
 
 # FxMlirSplitSizeAction, as fx-mlir-c/Split.h numbers it.
 _ACTIONS = (DECOMPOSED, WITH_DIM, SYM_SIZE, UNRANKED)
@@ -119,8 +119,8 @@ _SIGNATURES = {
     "fxMlirSplitDecisionGetRefusal": (_SplitRefusal, [_Handle, ctypes.c_ssize_t]),
     "fxMlirSplitDecisionGetNumCuts": (ctypes.c_ssize_t, [_Handle]),
     "fxMlirSplitDecisionGetCut": (_SplitCut, [_Handle, ctypes.c_ssize_t]),
-    "fxMlirSplitDecisionGetCutCrossing": (_SplitCrossing,
-                                          [_Handle, ctypes.c_ssize_t, ctypes.c_ssize_t]),
+    "fxMlirSplitDecisionGetNumCrossings": (ctypes.c_ssize_t, [_Handle]),
+    "fxMlirSplitDecisionGetCrossing": (_SplitCrossing, [_Handle, ctypes.c_ssize_t]),
 }
 
 
@@ -271,16 +271,14 @@ def _read_decision(lib, handle, graph, succeeded, diagnostics):
                         _string(r.message))
                 for r in each(lib.fxMlirSplitDecisionGetNumRefusals,
                               lib.fxMlirSplitDecisionGetRefusal)]
-    cuts = []
-    for i, cut in enumerate(each(lib.fxMlirSplitDecisionGetNumCuts,
-                                 lib.fxMlirSplitDecisionGetCut)):
-        crossings = [lib.fxMlirSplitDecisionGetCutCrossing(handle, i, c)
-                     for c in range(cut.crossings)]
-        cuts.append(Cut(cut.before, cut.after,
-                        [Crossing(node(c.node), None if c.dim < 0 else c.dim, _string(c.type))
-                         for c in crossings]))
+    cuts = [Cut(c.before, c.after)
+            for c in each(lib.fxMlirSplitDecisionGetNumCuts, lib.fxMlirSplitDecisionGetCut)]
+    crossings = [Crossing(node(c.node), None if c.dim < 0 else c.dim, _string(c.type),
+                          c.first_cut, c.last_cut)
+                 for c in each(lib.fxMlirSplitDecisionGetNumCrossings,
+                               lib.fxMlirSplitDecisionGetCrossing)]
     return Decision(succeeded, diagnostics, nodes, {p.graph_id: p.splitting for p in pieces},
-                    sizes, refusals, cuts, recomputed)
+                    sizes, refusals, cuts, crossings, recomputed)
 
 
 _loaded = {}

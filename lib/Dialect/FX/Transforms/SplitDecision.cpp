@@ -42,10 +42,19 @@ static std::optional<int64_t> decomposedDim(Value value) {
   return symSize.getDimAttr().getInt();
 }
 
-/// What crosses each cut: a value defined in piece a and last received by
-/// piece b (or returned) crosses every cut between them.
-static SmallVector<SmallVector<Value>>
+namespace {
+/// A value that crosses cuts, and the first and last cut it crosses.
+struct Span {
+  Value value;
+  unsigned first, last;
+};
+} // namespace
+
+/// What crosses the `numCuts` cuts: a value defined in piece a and last
+/// received by piece b (or returned) crosses every cut between them.
+static SmallVector<Span>
 crossings(ArrayRef<Piece> pieces, const llvm::SetVector<Value> &returned,
+          unsigned numCuts,
           function_ref<std::optional<unsigned>(Value)> pieceOfValue) {
   llvm::MapVector<Value, unsigned> lastUse;
   for (auto [i, piece] : llvm::enumerate(pieces))
@@ -55,12 +64,13 @@ crossings(ArrayRef<Piece> pieces, const llvm::SetVector<Value> &returned,
   for (Value value : returned)
     if (pieceOfValue(value))
       lastUse[value] = pieces.size();
-  SmallVector<SmallVector<Value>> cuts(pieces.empty() ? 0 : pieces.size() - 1);
-  for (auto [value, last] : lastUse)
-    for (unsigned cut = *pieceOfValue(value); cut < last && cut < cuts.size();
-         ++cut)
-      cuts[cut].push_back(value);
-  return cuts;
+  SmallVector<Span> spans;
+  for (auto [value, last] : lastUse) {
+    unsigned first = *pieceOfValue(value);
+    if (first < last && first < numCuts)
+      spans.push_back({value, first, std::min(last, numCuts) - 1});
+  }
+  return spans;
 }
 
 std::vector<std::string>
@@ -171,17 +181,24 @@ SplitDecision SplitPlan::decision() const {
   if (!refusals.empty() || !hasCut())
     return decision;
   decision.returnRecomputed = recomputedNodes(callerCopies.getArrayRef());
-  auto cuts = crossings(pieces, returned,
-                        [&](Value value) { return pieceOfValue(value); });
-  for (auto [cut, values] : llvm::enumerate(cuts)) {
-    SplitDecision::Cut &made = decision.cuts.emplace_back();
-    made.before = pieces[cut].number;
-    made.after = pieces[cut + 1].number;
-    for (Value value : values)
-      made.crossings.push_back({fxNodeOf(value, info), decomposedDim(value),
-                                valueName(value, info), typeString(value)});
-  }
+  for (unsigned cut = 0; cut + 1 < pieces.size(); ++cut)
+    decision.cuts.push_back({pieces[cut].number, pieces[cut + 1].number});
+  for (auto [value, first, last] :
+       crossings(pieces, returned, decision.cuts.size(),
+                 [&](Value value) { return pieceOfValue(value); }))
+    decision.crossings.push_back({fxNodeOf(value, info), decomposedDim(value),
+                                  valueName(value, info), typeString(value),
+                                  first, last});
   return decision;
+}
+
+std::vector<std::vector<const SplitDecision::Crossing *>>
+SplitDecision::crossingsByCut() const {
+  std::vector<std::vector<const Crossing *>> byCut(cuts.size());
+  for (const Crossing &crossing : crossings)
+    for (unsigned cut = crossing.firstCut; cut <= crossing.lastCut; ++cut)
+      byCut[cut].push_back(&crossing);
+  return byCut;
 }
 
 LogicalResult mlir::fx::decideSplits(ModuleOp module,

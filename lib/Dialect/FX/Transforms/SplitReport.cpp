@@ -39,13 +39,14 @@ void SplitPlan::emitRemarks(const SplitDecision &decided) {
     remark << "; returns: ";
     llvm::interleaveComma(said.outputs, remark);
   }
-  for (const SplitDecision::Cut &cut : decided.cuts) {
+  for (auto [cut, crossings] :
+       llvm::zip_equal(decided.cuts, decided.crossingsByCut())) {
     InFlightDiagnostic remark = emitRemark(func.getLoc());
     remark << "cut between piece " << cut.before << " and piece " << cut.after
            << ": crosses: ";
     llvm::interleaveComma(
-        cut.crossings, remark, [&](const SplitDecision::Crossing &crossing) {
-          remark << crossing.value << " ('" << crossing.type << "')";
+        crossings, remark, [&](const SplitDecision::Crossing *crossing) {
+          remark << crossing->value << " ('" << crossing->type << "')";
         });
   }
 }
@@ -125,15 +126,16 @@ void split::writeDecision(const SplitDecision &decision,
         });
     });
     json.attributeArray("cuts", [&] {
-      for (const SplitDecision::Cut &cut : decision.cuts)
+      for (auto [cut, crossings] :
+           llvm::zip_equal(decision.cuts, decision.crossingsByCut()))
         json.object([&] {
           json.attribute("before", submodName(cut.before));
           json.attribute("after", submodName(cut.after));
           json.attributeArray("crosses", [&] {
-            for (const SplitDecision::Crossing &crossing : cut.crossings)
+            for (const SplitDecision::Crossing *crossing : crossings)
               json.object([&] {
-                json.attribute("value", crossing.value);
-                json.attribute("type", crossing.type);
+                json.attribute("value", crossing->value);
+                json.attribute("type", crossing->type);
               });
           });
         });

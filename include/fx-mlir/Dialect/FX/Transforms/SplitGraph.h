@@ -71,7 +71,14 @@ struct SplitDecision {
     /// whichever piece holds the node.
     std::vector<std::string> recomputed;
   };
-  /// A value that crosses a cut.
+  /// A cut between two consecutive pieces.
+  struct Cut {
+    int64_t before, after;
+  };
+  /// A value that crosses cuts: made before cut `firstCut` and used after
+  /// cut `lastCut`, it crosses every cut from the one to the other. Kept once
+  /// per value, not once per cut, so that a decision is as large as its
+  /// graph even where values live across many cuts.
   struct Crossing {
     /// The FX node that makes it: a folded getitem for a result of several,
     /// the size node for a dim fx-decompose-size made, with that `dim`.
@@ -79,11 +86,8 @@ struct SplitDecision {
     std::optional<int64_t> dim;
     /// How remarks and the map name it, and its type as MLIR prints it.
     std::string value, type;
-  };
-  /// A cut between two consecutive pieces, and what crosses it.
-  struct Cut {
-    int64_t before, after;
-    std::vector<Crossing> crossings;
+    /// Positions in `cuts`.
+    unsigned firstCut, lastCut;
   };
   /// A value that may not cross from subgraph `from` to `to` (the graph's
   /// output where there is none).
@@ -102,13 +106,19 @@ struct SplitDecision {
   std::vector<Size> sizes;
   /// The pieces, by ascending graph id.
   std::vector<Piece> pieces;
-  /// What crosses each cut, where the function has a cut and nothing is
-  /// refused.
+  /// The cuts, and the values that cross them in the order the pieces
+  /// receive them, then the output, where the function has a cut and nothing
+  /// is refused.
   std::vector<Cut> cuts;
+  std::vector<Crossing> crossings;
   std::vector<Refusal> refusals;
   /// The FX nodes the caller computes again for the return, as a piece's
   /// `recomputed`: a piece does not return a torch.Size.
   std::vector<std::string> returnRecomputed;
+
+  /// What crosses each cut, in the order of `crossings`: as large as what
+  /// the cuts print.
+  std::vector<std::vector<const Crossing *>> crossingsByCut() const;
 };
 
 /// Decides how each function of `module` splits at `splittingOps`, as
