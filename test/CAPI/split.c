@@ -37,6 +37,18 @@ static const char *result(MlirLogicalResult decided) {
   return mlirLogicalResultIsSuccess(decided) ? "stands" : "refused";
 }
 
+// Prints a crossing: its node's position, with the dim where it is a dim,
+// its type and the cuts it crosses.
+static void printCrossing(FxMlirSplitCrossing crossing) {
+  printf("%lld", (long long)crossing.node);
+  if (crossing.dim >= 0)
+    printf(".%lld", (long long)crossing.dim);
+  printf(" (");
+  print(crossing.type, stdout);
+  printf(") cuts %lld to %lld\n", (long long)crossing.firstCut,
+         (long long)crossing.lastCut);
+}
+
 // Prints what `decision` holds, by the accessors' count and position.
 static void dump(FxMlirSplitDecision decision) {
   for (intptr_t i = 0, e = fxMlirSplitDecisionGetNumNodes(decision); i < e;
@@ -81,14 +93,8 @@ static void dump(FxMlirSplitDecision decision) {
   }
   for (intptr_t i = 0, e = fxMlirSplitDecisionGetNumCrossings(decision); i < e;
        ++i) {
-    FxMlirSplitCrossing crossing = fxMlirSplitDecisionGetCrossing(decision, i);
-    printf("crossing %lld", (long long)crossing.node);
-    if (crossing.dim >= 0)
-      printf(".%lld", (long long)crossing.dim);
-    printf(" (");
-    print(crossing.type, stdout);
-    printf(") cuts %lld to %lld\n", (long long)crossing.firstCut,
-           (long long)crossing.lastCut);
+    printf("crossing ");
+    printCrossing(fxMlirSplitDecisionGetCrossing(decision, i));
   }
   for (intptr_t i = 0, e = fxMlirSplitDecisionGetNumRefusals(decision); i < e;
        ++i) {
@@ -252,7 +258,7 @@ int main(void) {
   // CHECK-NEXT: size 2: -1 rank 0
   // CHECK-NEXT: dim 0.2: 0 in -1
   // CHECK-NEXT: cut 2: -1|-1
-  // CHECK-NEXT: crossing 3: -1.-1 '' cuts -1 to -1
+  // CHECK-NEXT: crossing 3: -1 () cuts -1 to -1
   // CHECK-NEXT: refusal 0: -1 '' -1 -> -1
   // CHECK-NEXT: recomputed 2.0: -1, 3.0: -1, return 0: -1
   printf("out of range\n");
@@ -269,12 +275,8 @@ int main(void) {
          (long long)dim.graphId);
   FxMlirSplitCut cut = fxMlirSplitDecisionGetCut(decision, 2);
   printf("cut 2: %lld|%lld\n", (long long)cut.before, (long long)cut.after);
-  FxMlirSplitCrossing crossing = fxMlirSplitDecisionGetCrossing(decision, 3);
-  printf("crossing 3: %lld.%lld '", (long long)crossing.node,
-         (long long)crossing.dim);
-  print(crossing.type, stdout);
-  printf("' cuts %lld to %lld\n", (long long)crossing.firstCut,
-         (long long)crossing.lastCut);
+  printf("crossing 3: ");
+  printCrossing(fxMlirSplitDecisionGetCrossing(decision, 3));
   FxMlirSplitRefusal refusal = fxMlirSplitDecisionGetRefusal(decision, 0);
   printf("refusal 0: %lld '", (long long)refusal.node);
   print(refusal.message, stdout);
