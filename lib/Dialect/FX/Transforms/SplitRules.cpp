@@ -95,9 +95,9 @@ mlir::fx::getDefaultSplittingOps(StringRef release) {
   auto position = [](StringRef r) {
     return llvm::find(kVllmReleases, r) - std::begin(kVllmReleases);
   };
-  auto at = position(release);
-  if (at == std::size(kVllmReleases))
+  if (!llvm::is_contained(kVllmReleases, release))
     return failure();
+  auto at = position(release);
   std::vector<std::string> ops;
   for (const DefaultOp &op : kDefaultOps)
     if (position(op.since) <= at)
