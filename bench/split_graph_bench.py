@@ -33,7 +33,9 @@ or the run stops. In the same run it then measures, each interleaved:
               engine splits them, and the first call of each in a fresh
               process (capture not timed; fx-mlir's loads the library)
   growth      both on Inputs/vllm_graphs.py's llama, built by hand, at about
-              2,000 and 20,000 nodes (--growth), and how each one's time grows
+              2,000 and 20,000 nodes (--growth), and how each one's time
+              grows; then with each layer's output returned too, so that
+              values live across many cuts
   memory      on --graphs, the peak of what Python allocates while each
               splits (tracemalloc), and for fx-mlir also how far the
               resident set's peak rises above it while fxMlirSplitDecide
@@ -277,25 +279,30 @@ def main():
                     f"{first[1]:.4f} |")
     tables["split-graph-fixed"] = "\n".join(rows) + "\n"
 
-    # Growth: Inputs/vllm_graphs.py's llama, built by hand, at two sizes.
-    rows = ["| layers | FX nodes | vLLM | fx-mlir | fx-mlir/vLLM |", "|---|---|---|---|---|"]
-    grown = []
-    for layers in args.growth.split(","):
-        case = vllm_graphs.llama(int(layers))
-        gm, ops = case.gm, case.splitting_ops
-        times = {"vLLM": [], "fx-mlir": []}
-        for _ in range(args.repeat):
-            times["vLLM"].append(_timed(
-                lambda g: vllm_backends.split_graph(g, ops), gm))
-            times["fx-mlir"].append(_timed(
-                lambda g: split_graph(g, ops, library=args.library), gm))
-        theirs_s, ours_s = (_median(times[n]) for n in ("vLLM", "fx-mlir"))
-        grown.append((len(gm.graph.nodes), theirs_s, ours_s))
-        rows.append(f"| {layers} | {len(gm.graph.nodes)} | {theirs_s:.4f} | {ours_s:.4f} | "
-                    f"{ours_s / theirs_s:.2f} |")
-    (n0, v0, o0), (n1, v1, o1) = grown[0], grown[-1]
-    rows += ["", f"From {n0} to {n1} nodes ({n1 / n0:.1f} times): vLLM's time grows "
-             f"{v1 / v0:.2f} times, fx-mlir's {o1 / o0:.2f} times."]
+    # Growth: Inputs/vllm_graphs.py's llama, built by hand, at two sizes;
+    # then with every layer's output returned, each crossing every later cut.
+    rows = ["| graph | layers | FX nodes | vLLM | fx-mlir | fx-mlir/vLLM |",
+            "|---|---|---|---|---|---|"]
+    growths = []
+    for graph, hidden_states in (("llama", False), ("llama, hidden states returned", True)):
+        grown = []
+        for layers in args.growth.split(","):
+            case = vllm_graphs.llama(int(layers), hidden_states)
+            gm, ops = case.gm, case.splitting_ops
+            times = {"vLLM": [], "fx-mlir": []}
+            for _ in range(args.repeat):
+                times["vLLM"].append(_timed(
+                    lambda g: vllm_backends.split_graph(g, ops), gm))
+                times["fx-mlir"].append(_timed(
+                    lambda g: split_graph(g, ops, library=args.library), gm))
+            theirs_s, ours_s = (_median(times[n]) for n in ("vLLM", "fx-mlir"))
+            grown.append((len(gm.graph.nodes), theirs_s, ours_s))
+            rows.append(f"| {graph} | {layers} | {len(gm.graph.nodes)} | {theirs_s:.4f} | "
+                        f"{ours_s:.4f} | {ours_s / theirs_s:.2f} |")
+        (n0, v0, o0), (n1, v1, o1) = grown[0], grown[-1]
+        growths.append(f"{graph}, from {n0} to {n1} nodes ({n1 / n0:.1f} times): vLLM's "
+                       f"time grows {v1 / v0:.2f} times, fx-mlir's {o1 / o0:.2f} times.")
+    rows += [""] + [f"- {line}" for line in growths]
     tables["split-graph-growth"] = "\n".join(rows) + "\n"
 
     # Memory: Python's peak while each splits, and MLIR's while it decides.

@@ -324,16 +324,20 @@ LLAMA_OPS = ["vllm::unified_attention_with_output", "vllm::unified_kv_cache_upda
 # Families.
 
 
-def llama(layers=2):
+def llama(layers=2, hidden_states=False):
     """Llama decoder layers: the KV-cache update and the attention back to
-    back (one piece), the output buffer before them."""
+    back (one piece), the output buffer before them. With `hidden_states`,
+    each layer's output is returned too, as transformers'
+    output_hidden_states returns them: each crosses every later cut."""
     b = Builder("llama")
     h = _embed(b)
+    states = []
     for i in range(layers):
         q, k, v = _qkv(b, h, i)
         h = _o_proj(b, h, _attention(b, q, k, v, i), i)
         h = _mlp(b, h, i)
-    return b.finish([_final(b, h)], LLAMA_OPS)
+        states.append(h)
+    return b.finish([_final(b, h)] + (states if hidden_states else []), LLAMA_OPS)
 
 
 def qwen(layers=2):
