@@ -47,6 +47,14 @@
 # CHECK-NEXT: llama, default ops: vLLM pieces 0 1* 2 3* 4: the same split
 # CHECK-NEXT: built: 1, as split_module builds: True
 # CHECK-NEXT: returns: 5 pieces, all return tuples, 1-tuples 1, results read by getitem: True
+# Each layer's output returned too: layer 0's crosses both later cuts, and
+# the piece that makes it returns it with the hidden state, so no 1-tuple.
+# CHECK-NEXT: llama_hidden_states, family ops: vLLM pieces 0 1* 2 3* 4: the same split
+# CHECK-NEXT: built: 1, as split_module builds: True
+# CHECK-NEXT: returns: 5 pieces, all return tuples, 1-tuples 0, results read by getitem: True
+# CHECK-NEXT: llama_hidden_states, default ops: vLLM pieces 0 1* 2 3* 4: the same split
+# CHECK-NEXT: built: 1, as split_module builds: True
+# CHECK-NEXT: returns: 5 pieces, all return tuples, 1-tuples 0, results read by getitem: True
 # CHECK-NEXT: qwen, family ops: vLLM pieces 0 1* 2 3* 4: the same split
 # CHECK-NEXT: built: 1, as split_module builds: True
 # CHECK-NEXT: returns: 5 pieces, all return tuples, 1-tuples 1, results read by getitem: True
@@ -104,7 +112,7 @@
 # CHECK-NEXT: slice_after_attention, default ops: vLLM pieces 0: the same split
 # CHECK-NEXT: built: 1, as split_module builds: True
 # CHECK-NEXT: returns: 1 pieces, all return tuples, 1-tuples 1, results read by getitem: True
-# CHECK-NEXT: 21 runs, 0 disagree with vLLM, 0 failures
+# CHECK-NEXT: 23 runs, 0 disagree with vLLM, 0 failures
 # CHECK-NOT: differ
 
 import operator

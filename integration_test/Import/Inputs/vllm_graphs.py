@@ -340,6 +340,12 @@ def llama(layers=2, hidden_states=False):
     return b.finish([_final(b, h)] + (states if hidden_states else []), LLAMA_OPS)
 
 
+def llama_hidden_states(layers=2):
+    """llama with each layer's output returned too: values that cross
+    several cuts."""
+    return llama(layers, hidden_states=True)
+
+
 def qwen(layers=2):
     """Qwen3-style layers: qkv bias and per-head q/k norms through
     `q.view(q.size()[0], heads, dim)` and back with `view(q.size())`, the
@@ -593,5 +599,5 @@ def slice_after_attention(layers=2):
     return b.finish([_final(b, h)], ["vllm::unified_attention"])
 
 
-FAMILIES = {f.__name__: f for f in (llama, qwen, mla, moe, hybrid, lora, tuple_attention,
+FAMILIES = {f.__name__: f for f in (llama, llama_hidden_states, qwen, mla, moe, hybrid, lora, tuple_attention,
                                     cascade, overloads, slice_after_attention)}
